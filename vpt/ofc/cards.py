@@ -1,0 +1,129 @@
+"""Cards as dealers write them.
+
+A *card* is a rank and a suit (``"Qs"``, ``"10h"``, ``"A♥"``); a *joker* (``"JK"``) is a wild
+card with neither. Text round-trips: ``str(Card.parse("10h")) == "Th"``. Every card value is
+interned, so cards compare and hash cheaply and the evaluator can key tables on them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+__all__ = ["Card", "InvalidHand", "JOKER", "RANKS", "SUITS", "deck", "format_cards", "parse_card", "parse_cards"]
+
+RANKS = "23456789TJQKA"
+SUITS = "shdc"
+_RANK_NAMES = {symbol: value for value, symbol in enumerate(RANKS, start=2)}
+_RANK_NAMES["10"] = 10
+_SUIT_NAMES = {"s": "s", "h": "h", "d": "d", "c": "c", "♠": "s", "♥": "h", "♦": "d", "♣": "c",
+               "♤": "s", "♡": "h", "♢": "d", "♧": "c"}
+JOKER_RANK = 0
+
+
+class InvalidHand(ValueError):
+    """Malformed input (an unknown card, a row too long, a card twice): never a foul.
+
+    ``message`` says what is wrong and ``where`` where (``players[1].middle``); ``str(error)``
+    joins them the way the scoring command prints it.
+
+    >>> str(InvalidHand("duplicate card Kd", where="middle").at("players[1]"))
+    'players[1].middle: duplicate card Kd'
+    """
+
+    def __init__(self, message: str, where: str = "") -> None:
+        super().__init__(f"{where}: {message}" if where else message)
+        self.message = message
+        self.where = where
+
+    def at(self, prefix: str) -> InvalidHand:
+        """The same problem, located one level further out."""
+        return InvalidHand(self.message, f"{prefix}.{self.where}" if self.where else prefix)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card. ``rank`` is 2..14 (ace high), 0 for a joker; ``suit`` is one of ``shdc`` or ``""``.
+
+    >>> Card.parse("10h")
+    Card('Th')
+    >>> Card.parse("JK").is_joker
+    True
+    """
+
+    rank: int
+    suit: str
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse one card; raises :class:`InvalidHand` naming the text.
+
+        >>> str(Card.parse("q♠"))
+        'Qs'
+        """
+        return parse_card(text)
+
+    def __str__(self) -> str:
+        return "JK" if self.is_joker else RANKS[self.rank - 2] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+
+_CARDS: dict[str, Card] = {}
+
+
+def _intern_all() -> None:
+    for rank_symbol, rank in _RANK_NAMES.items():
+        for suit_symbol, suit in _SUIT_NAMES.items():
+            card = _CARDS.setdefault(RANKS[rank - 2] + suit, Card(rank, suit))
+            _CARDS[(rank_symbol + suit_symbol).upper()] = card
+    _CARDS["JK"] = Card(JOKER_RANK, "")
+
+
+_intern_all()
+JOKER = _CARDS["JK"]
+
+
+def parse_card(text: str) -> Card:
+    """The card ``text`` names (rank ``2-9 T J Q K A`` or ``10``, suit ``shdc`` or a symbol).
+
+    >>> parse_card("Td") is parse_card("10D")
+    True
+    >>> parse_card("1x")
+    Traceback (most recent call last):
+    ...
+    vpt.ofc.cards.InvalidHand: unknown card "1x"
+    """
+    card = _CARDS.get(text.upper())
+    if card is None:
+        raise InvalidHand(f'unknown card "{text}"')
+    return card
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Cards separated by spaces or commas.
+
+    >>> parse_cards("Qs Qh, 2c")
+    (Card('Qs'), Card('Qh'), Card('2c'))
+    """
+    return tuple(parse_card(token) for token in text.replace(",", " ").split())
+
+
+def deck(jokers: int = 0) -> tuple[Card, ...]:
+    """The 52 cards, plus ``jokers`` jokers (the same joker value twice: jokers are alike).
+
+    >>> len(deck()), len(deck(jokers=2))
+    (52, 54)
+    """
+    plain = tuple(_CARDS[r + s] for r in RANKS for s in SUITS)
+    return plain + (JOKER,) * jokers
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """``"Qs Qh 2c"``: the text a dealer would type."""
+    return " ".join(map(str, cards))

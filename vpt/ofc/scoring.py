@@ -1,0 +1,170 @@
+"""One board's result, and the points between two boards.
+
+A *board* is a player's 13 cards in three *rows*: top (3), middle (5), bottom (5). A board is
+*unfinished* when a row is short (a mis-set, common in Fantasyland) and *fouled* when it is
+unfinished or a row is stronger than the row below it (equal strength does not foul). A fouled
+board earns no royalties and no Fantasyland.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from .cards import Card, InvalidHand, parse_cards
+from .hands import Category, category_of, describe, rank_of, row_value
+from .rulesets import RuleSet
+
+__all__ = ["ROWS", "ROW_SIZES", "Board", "BoardResult", "points_between", "royalty", "score_board"]
+
+ROWS = ("top", "middle", "bottom")
+ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
+_ROYALTY_CLASSES = {category: category.name.lower() for category in Category}
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The cards a player placed, row by row.
+
+    >>> Board.parse(top="Qs Qh 2c", middle="", bottom="").is_complete
+    False
+    """
+
+    top: tuple[Card, ...]
+    middle: tuple[Card, ...]
+    bottom: tuple[Card, ...]
+
+    @classmethod
+    def parse(cls, *, top: str, middle: str, bottom: str) -> Board:
+        """A board from the text of each row; an error names its row (``middle: unknown card "1x"``)."""
+        rows = []
+        for name, text in zip(ROWS, (top, middle, bottom)):
+            try:
+                rows.append(parse_cards(text))
+            except InvalidHand as error:
+                raise error.at(name) from None
+        return cls(*rows)
+
+    @property
+    def rows(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+        return (self.top, self.middle, self.bottom)
+
+    @property
+    def is_complete(self) -> bool:
+        return len(self.top) == 3 and len(self.middle) == 5 and len(self.bottom) == 5
+
+    def cards(self) -> tuple[Card, ...]:
+        return self.top + self.middle + self.bottom
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """How a board scored. ``values`` are the rows' strengths (``None`` for a short row)."""
+
+    values: tuple[int | None, int | None, int | None]
+    fouled: bool
+    unfinished: bool
+    royalties: dict[str, int]
+    royalty_total: int
+    fantasyland_next_cards: int
+
+    @property
+    def hands(self) -> dict[str, str]:
+        """Each row in plain English; a short row says how many cards it has."""
+        return {
+            row: describe(value) if value is not None else "unfinished"
+            for row, value in zip(ROWS, self.values)
+        }
+
+
+def royalty(row: str, value: int, rules: RuleSet) -> int:
+    """The royalty a complete row earns under ``rules`` (fouls aside).
+
+    >>> from .rulesets import get_ruleset
+    >>> royalty("top", row_value(parse_cards("Qs Qh 2c")), get_ruleset("progressive"))
+    7
+    """
+    category = category_of(value)
+    if row == "top":
+        if category is Category.TRIPS:
+            return rules.top_trips_royalties.get(rank_of(value), 0)
+        if category is Category.PAIR:
+            return rules.top_pair_royalties.get(rank_of(value), 0)
+        return 0
+    table = rules.middle_royalties if row == "middle" else rules.bottom_royalties
+    name = _ROYALTY_CLASSES[category]
+    if category is Category.STRAIGHT_FLUSH and rank_of(value) == 14:
+        name = "royal_flush"
+    return table.get(name, 0)
+
+
+def score_board(board: Board, rules: RuleSet, fantasyland_cards: int = 0) -> BoardResult:
+    """Foul, royalties and next-hand Fantasyland of one board.
+
+    ``fantasyland_cards`` is what the player was dealt if this is their Fantasyland hand (0 if
+    not): it decides between the entry and the stay rules.
+
+    >>> from .rulesets import get_ruleset
+    >>> board = Board.parse(top="Qs Qh 2c", middle="Kd Kc 8h 8s 3d", bottom="2h 5h 9h Jh Ah")
+    >>> result = score_board(board, get_ruleset("progressive"))
+    >>> result.fouled, result.royalty_total, result.fantasyland_next_cards
+    (False, 11, 14)
+    """
+    top, middle, bottom = board.top, board.middle, board.bottom
+    for name, row in zip(ROWS, (top, middle, bottom)):
+        if len(row) > ROW_SIZES[name]:
+            raise InvalidHand(f"{len(row)} cards, {name} takes {ROW_SIZES[name]}", where=name)
+    if len(top) == 3 and len(middle) == 5 and len(bottom) == 5:
+        top_value, middle_value, bottom_value = row_value(top), row_value(middle), row_value(bottom)
+        if top_value <= middle_value <= bottom_value:
+            royalties = {
+                "top": royalty("top", top_value, rules),
+                "middle": royalty("middle", middle_value, rules),
+                "bottom": royalty("bottom", bottom_value, rules),
+            }
+            return BoardResult(
+                values=(top_value, middle_value, bottom_value), fouled=False, unfinished=False,
+                royalties=royalties, royalty_total=sum(royalties.values()),
+                fantasyland_next_cards=rules.fantasyland_next(
+                    top_value, middle_value, bottom_value, fantasyland_cards),
+            )
+        values: tuple[int | None, int | None, int | None] = (top_value, middle_value, bottom_value)
+        unfinished = False
+    else:
+        values = tuple(  # type: ignore[assignment]
+            row_value(row) if len(row) == ROW_SIZES[name] else None
+            for name, row in zip(ROWS, (top, middle, bottom))
+        )
+        unfinished = True
+    return BoardResult(values=values, fouled=True, unfinished=unfinished,
+                       royalties={"top": 0, "middle": 0, "bottom": 0}, royalty_total=0,
+                       fantasyland_next_cards=0)
+
+
+def points_between(a: BoardResult, b: BoardResult, scoop_bonus: int = 3) -> int:
+    """Points ``b`` owes ``a`` (negative: ``a`` owes ``b``): rows, scoop, royalties, fouls.
+
+    >>> from .rulesets import get_ruleset
+    >>> rules = get_ruleset("progressive")
+    >>> ana = score_board(Board.parse(top="Qs Qh 2c", middle="Kd Kc 8h 8s 3d", bottom="2h 5h 9h Jh Ah"), rules)
+    >>> ben = score_board(Board.parse(top="Jc Jd 4s", middle="Th Tc 7d 7c 5s", bottom="4c 5d 6h 7s 8c"), rules)
+    >>> points_between(ana, ben), points_between(ben, ana)
+    (9, -9)
+    """
+    if a.fouled or b.fouled:
+        if a.fouled and b.fouled:
+            return 0
+        if a.fouled:
+            return -(3 + scoop_bonus) - b.royalty_total
+        return 3 + scoop_bonus + a.royalty_total
+    won = lost = 0
+    for mine, theirs in zip(a.values, b.values):
+        if mine > theirs:  # type: ignore[operator]
+            won += 1
+        elif mine < theirs:  # type: ignore[operator]
+            lost += 1
+    rows = won - lost
+    if won == 3:
+        rows += scoop_bonus
+    elif lost == 3:
+        rows -= scoop_bonus
+    return rows + a.royalty_total - b.royalty_total
+

@@ -1,0 +1,110 @@
+"""A whole hand at one table: every board scored, every pair's points, the settlement.
+
+Players are given in *payment order*: the player left of the button first, the button last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .cards import Card, InvalidHand
+from .rulesets import RuleSet
+from .scoring import ROWS, Board, BoardResult, points_between, score_board
+from .settlement import Settlement, payment_order, settle
+
+__all__ = ["HandResult", "PlayerHand", "score_hand"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """One seat's part in a hand: its board, its chips at hand start, its Fantasyland deal."""
+
+    name: str
+    board: Board
+    stack: int | None = None
+    fantasyland_cards: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """``points`` are each player's net points (before caps); ``pair_points`` follow payment order."""
+
+    boards: tuple[BoardResult, ...]
+    pair_points: tuple[int, ...]
+    points: tuple[int, ...]
+    settlement: Settlement | None
+
+
+def score_hand(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point: int = 1) -> HandResult:
+    """Score and (when stacks are given) settle a hand.
+
+    >>> from .rulesets import get_ruleset
+    >>> ana = PlayerHand("Ana", Board.parse(top="Qs Qh 2c", middle="Kd Kc 8h 8s 3d", bottom="2h 5h 9h Jh Ah"), 10000)
+    >>> ben = PlayerHand("Ben", Board.parse(top="Jc Jd 4s", middle="Th Tc 7d 7c 5s", bottom="4c 5d 6h 7s 8c"), 8000)
+    >>> result = score_hand([ana, ben], get_ruleset("progressive"), chips_per_point=100)
+    >>> result.points, result.settlement.stacks_after
+    ((9, -9), (10900, 7100))
+    """
+    _check_table(players, rules, chips_per_point)
+    boards = []
+    for index, player in enumerate(players):
+        try:
+            boards.append(score_board(player.board, rules, player.fantasyland_cards))
+        except InvalidHand as error:
+            raise error.at(f"players[{index}]") from None
+    order = payment_order(len(players))
+    pair_points = tuple(points_between(boards[a], boards[b], rules.scoop_bonus) for a, b in order)
+    net = [0] * len(players)
+    for (a, b), points in zip(order, pair_points):
+        net[a] += points
+        net[b] -= points
+    settlement = None
+    if players[0].stack is not None:
+        settlement = settle(pair_points, [p.stack for p in players], chips_per_point)  # type: ignore[misc]
+    return HandResult(tuple(boards), pair_points, tuple(net), settlement)
+
+
+def _check_table(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point: int) -> None:
+    """Refuse what no real table can produce; the message names the player and the row."""
+    if not rules.min_players <= len(players) <= rules.max_players:
+        raise InvalidHand(
+            f"{len(players)} players, {rules.name} seats {rules.min_players} to {rules.max_players}",
+            where="players")
+    if isinstance(chips_per_point, bool) or not isinstance(chips_per_point, int) or chips_per_point < 1:
+        raise InvalidHand("must be a positive whole number", where="chips_per_point")
+    with_stack = sum(player.stack is not None for player in players)
+    for index, player in enumerate(players):
+        where = f"players[{index}]"
+        if with_stack and player.stack is None:
+            raise InvalidHand("missing: give a stack for every player or for none", where=f"{where}.stack")
+        if player.stack is not None and (
+                isinstance(player.stack, bool) or not isinstance(player.stack, int) or player.stack < 1):
+            raise InvalidHand("must be a positive whole number of chips", where=f"{where}.stack")
+        if player.fantasyland_cards and player.fantasyland_cards not in rules.fantasyland_deals:
+            deals = ", ".join(map(str, sorted(rules.fantasyland_deals)))
+            raise InvalidHand(
+                f"{player.fantasyland_cards} is not a Fantasyland deal in {rules.name} (0 or {deals})",
+                where=f"{where}.fantasyland_cards")
+    cards = [card for player in players for card in player.board.cards()]
+    if len(set(cards)) < len(cards) or any(card.is_joker for card in cards):
+        _find_bad_card(players, rules)
+
+
+def _find_bad_card(players: Sequence[PlayerHand], rules: RuleSet) -> None:
+    """The slow path, taken only when a card repeats or a joker shows: say which and where."""
+    seen: set[Card] = set()
+    jokers = 0
+    for index, player in enumerate(players):
+        for row, cards in zip(ROWS, player.board.rows):
+            where = f"players[{index}].{row}"
+            for card in cards:
+                if card.is_joker:
+                    jokers += 1
+                    if jokers > rules.jokers:
+                        problem = (f"a joker, and {rules.name} plays without jokers" if not rules.jokers
+                                   else f"joker number {jokers}, the deck has {rules.jokers}")
+                        raise InvalidHand(problem, where=where)
+                elif card in seen:
+                    raise InvalidHand(f"duplicate card {card}", where=where)
+                seen.add(card)
