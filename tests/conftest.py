@@ -1,0 +1,28 @@
+"""Fixtures shared by every test package: users for each role."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+PASSWORD = "correct-horse-battery"
+
+
+@pytest.fixture
+def password() -> str:
+    return PASSWORD
+
+
+@pytest.fixture
+def director(db: None) -> User:
+    return User.objects.create_user("director", password=PASSWORD, is_staff=True)
+
+
+@pytest.fixture
+def dealer_user(db: None) -> User:
+    return User.objects.create_user("dealer", password=PASSWORD)
+
+
+@pytest.fixture
+def client_as_director(client: Client, director: User) -> Client:
+    client.force_login(director)
+    return client

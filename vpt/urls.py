@@ -1,0 +1,19 @@
+from django.contrib import admin
+from django.urls import include, path
+from django.views.i18n import set_language
+
+from vpt import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("admin/", admin.site.urls),
+    path("i18n/", set_language, name="set_language"),
+    path("accounts/", include("vpt.accounts.urls", namespace="accounts")),
+    path("events/", include("vpt.events.urls", namespace="events")),
+    path("tables/", include("vpt.tables.urls", namespace="tables")),
+    path("seating/", include("vpt.seating.urls", namespace="seating")),
+    # Mounted at the root so the dealers' calculator is a short URL: /calculator/.
+    path("", include("vpt.rounds.urls", namespace="rounds")),
+    path("slips/", include("vpt.slips.urls", namespace="slips")),
+    path("standings/", include("vpt.standings.urls", namespace="standings")),
+]
