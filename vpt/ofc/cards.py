@@ -125,5 +125,9 @@ def deck(jokers: int = 0) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """``"Qs Qh 2c"``: the text a dealer would type."""
+    """``"Qs Qh 2c"``: the text a dealer would type.
+
+    >>> format_cards(parse_cards("10h q♠ JK"))
+    'Th Qs JK'
+    """
     return " ".join(map(str, cards))

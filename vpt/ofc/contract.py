@@ -59,7 +59,10 @@ def read_hand(data: Any) -> HandRequest:
     overrides = data.get("rules", {})
     if not isinstance(overrides, dict):
         raise InvalidHand("expected an object of rule-set settings", where="rules")
-    rules = rules.with_overrides(overrides)
+    try:
+        rules = rules.with_overrides(overrides)
+    except InvalidHand as error:  # located by its JSON path, like every other input error
+        raise InvalidHand(error.message, where="rules") from None
     chips_per_point = _whole(data.get("chips_per_point", 1), "chips_per_point", minimum=1)
     raw_players = data.get("players")
     if not isinstance(raw_players, list):
@@ -100,7 +103,13 @@ def _read_player(raw: Any, index: int) -> PlayerHand:
 
 
 def hand_json(request: HandRequest, result: HandResult) -> dict[str, Any]:
-    """The documented output for a scored request."""
+    """The documented output for a scored request.
+
+    >>> request = read_hand({"players": [{"top": "Qs Qh 2c"}, {"name": "Ben"}]})
+    >>> output = hand_json(request, score_hand(request.players, request.rules))
+    >>> [(player["name"], player["fouled"], player["points"]) for player in output["players"]]
+    [('P1', True, 0), ('Ben', True, 0)]
+    """
     settlement = result.settlement
     players = []
     for index, (player, board) in enumerate(zip(request.players, result.boards)):

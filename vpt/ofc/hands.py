@@ -111,6 +111,9 @@ def _build_tables() -> tuple[dict[int, int], dict[int, int]]:
 
 
 _PLAIN, _FLUSH = _build_tables()
+_PRIME = [0] * 15  # by rank; 0 for the joker
+for _rank, _prime in _PRIMES.items():
+    _PRIME[_rank] = _prime
 _DECK = deck()
 
 
@@ -120,20 +123,19 @@ def row_value(cards: Sequence[Card]) -> int:
     >>> row_value(parse_cards("As Ah 2c")) > row_value(parse_cards("Ks Kh Qc Jd 9s"))
     True
     """
+    # The hot path of every score: a joker's prime is 0, so a row with one misses both tables.
     if len(cards) == 5:
         a, b, c, d, e = cards
-        if a.rank and b.rank and c.rank and d.rank and e.rank:
-            key = _PRIMES[a.rank] * _PRIMES[b.rank] * _PRIMES[c.rank] * _PRIMES[d.rank] * _PRIMES[e.rank]
-            if a.suit == b.suit == c.suit == d.suit == e.suit:
-                return _FLUSH[key]
-            return _PLAIN[key]
+        key = _PRIME[a.rank] * _PRIME[b.rank] * _PRIME[c.rank] * _PRIME[d.rank] * _PRIME[e.rank]
+        value = (_FLUSH if a.suit == b.suit == c.suit == d.suit == e.suit else _PLAIN).get(key)
     elif len(cards) == 3:
         a, b, c = cards
-        if a.rank and b.rank and c.rank:
-            return _PLAIN[_PRIMES[a.rank] * _PRIMES[b.rank] * _PRIMES[c.rank]]
+        value = _PLAIN.get(_PRIME[a.rank] * _PRIME[b.rank] * _PRIME[c.rank])
     else:
         raise ValueError(f"a row has 3 or 5 cards, not {len(cards)}")
-    return _joker_value(frozenset(cards), cards.count(JOKER))
+    if value is None:
+        return _joker_value(frozenset(cards), cards.count(JOKER))
+    return value
 
 
 @lru_cache(maxsize=4096)

@@ -12,7 +12,7 @@ better, ``"222"`` is any three of a kind.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Mapping
 
 from .cards import RANKS, InvalidHand
@@ -26,6 +26,8 @@ _BOTTOM = {"straight": 2, "flush": 4, "full_house": 6, "quads": 10,
            "straight_flush": 15, "royal_flush": 25, "five_of_a_kind": 25}
 _TOP_PAIRS = {rank: rank - 5 for rank in range(6, 15)}
 _TOP_TRIPS = {rank: rank + 8 for rank in range(2, 15)}
+# A row value >> 16 is its *key*: category and top rank, all that royalties and Fantasyland read.
+_KEYS = len(Category) << 4
 
 
 def parse_top_threshold(text: str) -> tuple[Category, int]:
@@ -95,7 +97,7 @@ class RuleSet:
         return (parse_top_threshold(top) if top else None,
                 _category(self.fantasyland_stay_middle), _category(self.fantasyland_stay_bottom))
 
-    @property
+    @cached_property
     def fantasyland_deals(self) -> frozenset[int]:
         """Every number of cards a Fantasyland player may be dealt under these rules."""
         deals = {cards for _, cards in self.fantasyland_entry}
@@ -103,23 +105,38 @@ class RuleSet:
             deals.add(self.fantasyland_stay_cards)
         return frozenset(deals)
 
+    @cached_property
+    def _fantasyland_tables(self) -> tuple[list[int], int, int, int]:
+        return _fantasyland_tables(self)
+
+    @cached_property
+    def royalty_tables(self) -> tuple[list[int], list[int], list[int]]:
+        """Royalties of the top, middle and bottom rows, indexed by row value >> 16.
+
+        >>> from .cards import parse_cards
+        >>> from .hands import row_value
+        >>> top, middle, bottom = get_ruleset("progressive").royalty_tables
+        >>> middle[row_value(parse_cards("Ts Js Qs Ks As")) >> 16], top[row_value(parse_cards("6s 6h 2c")) >> 16]
+        (50, 1)
+        """
+        return _royalty_tables(self)
+
     def fantasyland_next(self, top: int, middle: int, bottom: int, playing_fantasyland: int) -> int:
-        """Cards dealt next hand to a player whose unfouled board has these row values."""
-        top_hand = (category_of(top), rank_of(top))
+        """Cards dealt next hand to a player whose unfouled board has these row values.
+
+        >>> from .cards import parse_cards
+        >>> from .hands import row_value
+        >>> rules = get_ruleset("progressive")
+        >>> top, middle, bottom = (row_value(parse_cards(row)) for row in ("Ks Kh 2c", "7c 7d 7h 2s 3s", "4d 5d 6d 8d 9d"))
+        >>> rules.fantasyland_next(top, middle, bottom, 0), rules.fantasyland_next(top, middle, bottom, 15)
+        (15, 0)
+        """
+        entry, stay_top, stay_middle, stay_bottom = self._fantasyland_tables
         if playing_fantasyland:
-            stay_top, stay_middle, stay_bottom = self._stay_thresholds
-            stays = (
-                (stay_top is not None and top_hand >= stay_top)
-                or (stay_middle is not None and category_of(middle) >= stay_middle)
-                or (stay_bottom is not None and category_of(bottom) >= stay_bottom)
-            )
-            if not stays:
-                return 0
-            return self.fantasyland_stay_cards or playing_fantasyland
-        for threshold, cards in self._entry_thresholds:
-            if top_hand >= threshold:
-                return int(cards)
-        return 0
+            if top >> 16 >= stay_top or middle >> 20 >= stay_middle or bottom >> 20 >= stay_bottom:
+                return self.fantasyland_stay_cards or playing_fantasyland
+            return 0
+        return entry[top >> 16]
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data; ``RuleSet.from_dict(r.to_dict()) == r``."""
@@ -138,6 +155,8 @@ class RuleSet:
         >>> get_ruleset("progressive").with_overrides({"scoop_bonus": 0}).scoop_bonus
         0
         """
+        if not overrides:
+            return self
         known = {f.name for f in fields(self)}
         changes: dict[str, Any] = {}
         for key, value in overrides.items():
@@ -148,6 +167,54 @@ class RuleSet:
             except (TypeError, ValueError, AttributeError):
                 raise InvalidHand(f'"{key}" has the wrong shape', where="rule set") from None
         return replace(self, **changes)
+
+
+def row_royalty(row: str, value: int, rules: RuleSet) -> int:
+    """The royalty a complete ``row`` (top, middle, bottom) of strength ``value`` earns, fouls aside.
+
+    >>> from .cards import parse_cards
+    >>> from .hands import row_value
+    >>> row_royalty("bottom", row_value(parse_cards("9s 9h 9d 9c 2s")), get_ruleset("progressive"))
+    10
+    """
+    category, rank = category_of(value), rank_of(value)
+    if row == "top":
+        if category is Category.TRIPS:
+            return rules.top_trips_royalties.get(rank, 0)
+        if category is Category.PAIR:
+            return rules.top_pair_royalties.get(rank, 0)
+        return 0
+    table = rules.middle_royalties if row == "middle" else rules.bottom_royalties
+    name = category.name.lower()
+    if category is Category.STRAIGHT_FLUSH and rank == 14:
+        name = "royal_flush"
+    return table.get(name, 0)
+
+
+# Tables by row key (row value >> 16), built once per distinct rule set: a rule set with a TD's
+# overrides is a new value on every request, but an equal one finds its tables here.
+@lru_cache(maxsize=64)
+def _royalty_tables(rules: RuleSet) -> tuple[list[int], list[int], list[int]]:
+    return tuple(  # type: ignore[return-value]
+        [row_royalty(row, key << 16, rules) for key in range(_KEYS)] for row in ("top", "middle", "bottom"))
+
+
+@lru_cache(maxsize=64)
+def _fantasyland_tables(rules: RuleSet) -> tuple[list[int], int, int, int]:
+    """The entry deal by top-row key, and the stay thresholds as top key, middle category and
+    bottom category (out of reach when the rule set has no such rule)."""
+    never = 1 << 30
+    entry = [0] * _KEYS
+    for key in range(_KEYS):
+        for threshold, cards in rules._entry_thresholds:
+            if (key >> 4, key & 0xF) >= threshold:
+                entry[key] = int(cards)
+                break
+    stay_top, stay_middle, stay_bottom = rules._stay_thresholds
+    return (entry,
+            never if stay_top is None else (int(stay_top[0]) << 4) | stay_top[1],
+            never if stay_middle is None else int(stay_middle),
+            never if stay_bottom is None else int(stay_bottom))
 
 
 def _coerce(key: str, value: Any) -> Any:

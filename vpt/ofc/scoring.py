@@ -9,15 +9,15 @@ board earns no royalties and no Fantasyland.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from .cards import Card, InvalidHand, parse_cards
-from .hands import Category, category_of, describe, rank_of, row_value
+from .hands import describe, row_value
 from .rulesets import RuleSet
 
 __all__ = ["ROWS", "ROW_SIZES", "Board", "BoardResult", "points_between", "royalty", "score_board"]
 
 ROWS = ("top", "middle", "bottom")
 ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
-_ROYALTY_CLASSES = {category: category.name.lower() for category in Category}
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,18 +82,7 @@ def royalty(row: str, value: int, rules: RuleSet) -> int:
     >>> royalty("top", row_value(parse_cards("Qs Qh 2c")), get_ruleset("progressive"))
     7
     """
-    category = category_of(value)
-    if row == "top":
-        if category is Category.TRIPS:
-            return rules.top_trips_royalties.get(rank_of(value), 0)
-        if category is Category.PAIR:
-            return rules.top_pair_royalties.get(rank_of(value), 0)
-        return 0
-    table = rules.middle_royalties if row == "middle" else rules.bottom_royalties
-    name = _ROYALTY_CLASSES[category]
-    if category is Category.STRAIGHT_FLUSH and rank_of(value) == 14:
-        name = "royal_flush"
-    return table.get(name, 0)
+    return rules.royalty_tables[ROWS.index(row)][value >> 16]
 
 
 def score_board(board: Board, rules: RuleSet, fantasyland_cards: int = 0) -> BoardResult:
@@ -109,34 +98,31 @@ def score_board(board: Board, rules: RuleSet, fantasyland_cards: int = 0) -> Boa
     (False, 11, 14)
     """
     top, middle, bottom = board.top, board.middle, board.bottom
-    for name, row in zip(ROWS, (top, middle, bottom)):
-        if len(row) > ROW_SIZES[name]:
-            raise InvalidHand(f"{len(row)} cards, {name} takes {ROW_SIZES[name]}", where=name)
     if len(top) == 3 and len(middle) == 5 and len(bottom) == 5:
         top_value, middle_value, bottom_value = row_value(top), row_value(middle), row_value(bottom)
         if top_value <= middle_value <= bottom_value:
-            royalties = {
-                "top": royalty("top", top_value, rules),
-                "middle": royalty("middle", middle_value, rules),
-                "bottom": royalty("bottom", bottom_value, rules),
-            }
+            top_royalties, middle_royalties, bottom_royalties = rules.royalty_tables
+            top_royalty = top_royalties[top_value >> 16]
+            middle_royalty = middle_royalties[middle_value >> 16]
+            bottom_royalty = bottom_royalties[bottom_value >> 16]
             return BoardResult(
-                values=(top_value, middle_value, bottom_value), fouled=False, unfinished=False,
-                royalties=royalties, royalty_total=sum(royalties.values()),
-                fantasyland_next_cards=rules.fantasyland_next(
-                    top_value, middle_value, bottom_value, fantasyland_cards),
+                (top_value, middle_value, bottom_value), False, False,
+                {"top": top_royalty, "middle": middle_royalty, "bottom": bottom_royalty},
+                top_royalty + middle_royalty + bottom_royalty,
+                rules.fantasyland_next(top_value, middle_value, bottom_value, fantasyland_cards),
             )
         values: tuple[int | None, int | None, int | None] = (top_value, middle_value, bottom_value)
         unfinished = False
     else:
+        for name, row in zip(ROWS, (top, middle, bottom)):
+            if len(row) > ROW_SIZES[name]:
+                raise InvalidHand(f"{len(row)} cards, {name} takes {ROW_SIZES[name]}", where=name)
         values = tuple(  # type: ignore[assignment]
             row_value(row) if len(row) == ROW_SIZES[name] else None
             for name, row in zip(ROWS, (top, middle, bottom))
         )
         unfinished = True
-    return BoardResult(values=values, fouled=True, unfinished=unfinished,
-                       royalties={"top": 0, "middle": 0, "bottom": 0}, royalty_total=0,
-                       fantasyland_next_cards=0)
+    return BoardResult(values, True, unfinished, {"top": 0, "middle": 0, "bottom": 0}, 0, 0)
 
 
 def points_between(a: BoardResult, b: BoardResult, scoop_bonus: int = 3) -> int:

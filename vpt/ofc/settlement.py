@@ -61,16 +61,21 @@ def settle(points: Sequence[int], stacks: Sequence[int], chips_per_point: int) -
     out = [False] * len(stacks)
     exchanges = []
     for (a, b), pair_points in zip(payment_order(len(stacks)), points):
-        due = abs(pair_points) * chips_per_point
+        due = (pair_points if pair_points >= 0 else -pair_points) * chips_per_point
         if out[a] or out[b]:
-            exchanges.append(Exchange(a, b, pair_points, due, 0, capped=due > 0, skipped=True))
+            exchanges.append(Exchange(a, b, pair_points, due, 0, due > 0, True))
             continue
-        winner, loser = (a, b) if pair_points > 0 else (b, a)
-        paid = min(due, stacks[winner], holding[loser])
+        if pair_points > 0:
+            winner, loser = a, b
+        else:
+            winner, loser = b, a
+        paid = due
+        if stacks[winner] < paid:
+            paid = stacks[winner]
+        if holding[loser] <= paid:
+            paid = holding[loser]
+            out[loser] = True
         holding[loser] -= paid
         holding[winner] += paid
-        if holding[loser] == 0:
-            out[loser] = True
-        signed = paid if pair_points > 0 else -paid
-        exchanges.append(Exchange(a, b, pair_points, due, signed, capped=paid < due, skipped=False))
+        exchanges.append(Exchange(a, b, pair_points, due, paid if pair_points > 0 else -paid, paid < due, False))
     return Settlement(tuple(exchanges), tuple(holding), tuple(out))

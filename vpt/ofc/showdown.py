@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .cards import Card, InvalidHand
+from .cards import JOKER, Card, InvalidHand
 from .rulesets import RuleSet
 from .scoring import ROWS, Board, BoardResult, points_between, score_board
 from .settlement import Settlement, payment_order, settle
@@ -48,21 +48,32 @@ def score_hand(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point: i
     """
     _check_table(players, rules, chips_per_point)
     boards = []
-    for index, player in enumerate(players):
-        try:
+    try:
+        for player in players:
             boards.append(score_board(player.board, rules, player.fantasyland_cards))
-        except InvalidHand as error:
-            raise error.at(f"players[{index}]") from None
-    order = payment_order(len(players))
-    pair_points = tuple(points_between(boards[a], boards[b], rules.scoop_bonus) for a, b in order)
-    net = [0] * len(players)
-    for (a, b), points in zip(order, pair_points):
-        net[a] += points
-        net[b] -= points
+    except InvalidHand as error:
+        raise error.at(f"players[{len(boards)}]") from None
+    scoop = rules.scoop_bonus
+    net: tuple[int, ...]
+    if len(boards) == 3:  # the usual table, unrolled: this runs for every hand of an event
+        first, second, third = boards
+        ab = points_between(first, second, scoop)
+        ac = points_between(first, third, scoop)
+        bc = points_between(second, third, scoop)
+        pair_points: tuple[int, ...] = (ab, ac, bc)
+        net = (ab + ac, bc - ab, -ac - bc)
+    else:
+        order = payment_order(len(players))
+        pair_points = tuple(points_between(boards[a], boards[b], scoop) for a, b in order)
+        totals = [0] * len(players)
+        for (a, b), points in zip(order, pair_points):
+            totals[a] += points
+            totals[b] -= points
+        net = tuple(totals)
     settlement = None
     if players[0].stack is not None:
         settlement = settle(pair_points, [p.stack for p in players], chips_per_point)  # type: ignore[misc]
-    return HandResult(tuple(boards), pair_points, tuple(net), settlement)
+    return HandResult(tuple(boards), pair_points, net, settlement)
 
 
 def _check_table(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point: int) -> None:
@@ -73,6 +84,32 @@ def _check_table(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point:
             where="players")
     if isinstance(chips_per_point, bool) or not isinstance(chips_per_point, int) or chips_per_point < 1:
         raise InvalidHand("must be a positive whole number", where="chips_per_point")
+    cards: list[Card] = []
+    with_stack = 0
+    suspect = False
+    for player in players:
+        board = player.board
+        cards += board.top
+        cards += board.middle
+        cards += board.bottom
+        stack = player.stack
+        if stack is not None:
+            with_stack += 1
+            suspect = suspect or type(stack) is not int or stack < 1  # noqa: E721 (bool: suspect)
+        if player.fantasyland_cards and player.fantasyland_cards not in rules.fantasyland_deals:
+            suspect = True
+    if suspect or with_stack not in (0, len(players)):
+        _find_bad_player(players, rules)
+    keys = {(card.rank, card.suit) for card in cards}
+    if len(keys) < len(cards) or _JOKER_KEY in keys:
+        _find_bad_card(players, rules)
+
+
+_JOKER_KEY = (JOKER.rank, JOKER.suit)
+
+
+def _find_bad_player(players: Sequence[PlayerHand], rules: RuleSet) -> None:
+    """The slow path for stacks and Fantasyland deals: say which player and what is wrong."""
     with_stack = sum(player.stack is not None for player in players)
     for index, player in enumerate(players):
         where = f"players[{index}]"
@@ -86,9 +123,6 @@ def _check_table(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point:
             raise InvalidHand(
                 f"{player.fantasyland_cards} is not a Fantasyland deal in {rules.name} (0 or {deals})",
                 where=f"{where}.fantasyland_cards")
-    cards = [card for player in players for card in player.board.cards()]
-    if len(set(cards)) < len(cards) or any(card.is_joker for card in cards):
-        _find_bad_card(players, rules)
 
 
 def _find_bad_card(players: Sequence[PlayerHand], rules: RuleSet) -> None:

@@ -1,0 +1,90 @@
+"""Card text: parsing, round trips, errors, decks (ofc-rules.md "The board"; score-hand-json.md "Input")."""
+
+import pytest
+
+from vpt.ofc import JOKER, Card, InvalidHand, deck, format_cards, parse_card, parse_cards
+from vpt.ofc.cards import RANKS, SUITS
+
+
+@pytest.mark.parametrize(("text", "rank", "suit"), [
+    ("As", 14, "s"), ("Kh", 13, "h"), ("Qd", 12, "d"), ("Jc", 11, "c"), ("Ts", 10, "s"),
+    ("10h", 10, "h"), ("10D", 10, "d"), ("9c", 9, "c"), ("2s", 2, "s"),
+    ("as", 14, "s"), ("AS", 14, "s"), ("tH", 10, "h"), ("qC", 12, "c"),
+    ("A♠", 14, "s"), ("K♥", 13, "h"), ("Q♦", 12, "d"), ("J♣", 11, "c"), ("10♥", 10, "h"), ("t♣", 10, "c"),
+])
+def test_parse(text: str, rank: int, suit: str) -> None:
+    card = Card.parse(text)
+    assert (card.rank, card.suit) == (rank, suit)
+    assert card == Card(rank, suit)
+    assert parse_card(text) is card  # interned
+
+
+@pytest.mark.parametrize(("text", "canonical"), [
+    ("10h", "Th"), ("as", "As"), ("q♠", "Qs"), ("2♣", "2c"), ("K♦", "Kd"), ("jk", "JK"), ("JK", "JK")])
+def test_round_trip_to_canonical_text(text: str, canonical: str) -> None:
+    card = Card.parse(text)
+    assert str(card) == canonical
+    assert Card.parse(str(card)) is card
+    assert repr(card) == f"Card('{canonical}')"
+
+
+def test_every_card_round_trips() -> None:
+    for card in deck(jokers=2):
+        assert Card.parse(str(card)) == card
+
+
+def test_joker() -> None:
+    assert Card.parse("JK") is JOKER
+    assert JOKER.is_joker and not Card.parse("Jc").is_joker
+    assert (JOKER.rank, JOKER.suit) == (0, "")
+
+
+@pytest.mark.parametrize("text", [
+    "1x", "1s", "11h", "As ", "Ax", "A", "s", "", "ZZ", "10", "AsKs", "A♤♠", "JKs", "JOKER", "1"])
+def test_unknown_card_names_the_text_in_quotes(text: str) -> None:
+    with pytest.raises(InvalidHand) as caught:
+        parse_card(text)
+    assert caught.value.message == f'unknown card "{text}"'
+    assert str(caught.value) == f'unknown card "{text}"'
+    assert caught.value.where == ""
+
+
+def test_parse_cards_splits_on_spaces_and_commas() -> None:
+    assert parse_cards("Qs Qh, 2c") == (Card(12, "s"), Card(12, "h"), Card(2, "c"))
+    assert parse_cards("  Qs   10h\t2c\n") == (Card(12, "s"), Card(10, "h"), Card(2, "c"))
+    assert parse_cards("") == ()
+
+
+def test_parse_cards_error_names_the_bad_token() -> None:
+    with pytest.raises(InvalidHand, match=r'^unknown card "Qx"$'):
+        parse_cards("Qs Qx 2c")
+
+
+def test_error_location_joins_outwards() -> None:
+    error = InvalidHand("duplicate card Kd", where="middle").at("players[1]")
+    assert str(error) == "players[1].middle: duplicate card Kd"
+    assert (error.message, error.where) == ("duplicate card Kd", "players[1].middle")
+    assert str(InvalidHand("bad").at("players")) == "players: bad"
+    assert isinstance(error, ValueError)
+
+
+def test_decks() -> None:
+    plain = deck()
+    assert len(plain) == 52 and len(set(plain)) == 52
+    assert {(card.rank, card.suit) for card in plain} == {(r, s) for r in range(2, 15) for s in SUITS}
+    with_jokers = deck(jokers=2)
+    assert len(with_jokers) == 54
+    assert with_jokers[:52] == plain and with_jokers[52:] == (JOKER, JOKER)
+    assert RANKS == "23456789TJQKA"
+
+
+def test_format_cards() -> None:
+    assert format_cards(parse_cards("10h q♠ 2c JK")) == "Th Qs 2c JK"
+    assert format_cards(()) == ""
+
+
+def test_cards_are_immutable_and_hashable() -> None:
+    card = Card.parse("As")
+    with pytest.raises(AttributeError):
+        card.rank = 13  # type: ignore[misc]
+    assert len({Card.parse("As"), Card(14, "s"), Card.parse("a♠")}) == 1

@@ -1,0 +1,122 @@
+"""Settlement in chips (ofc-rules.md "Button, deal and payment order"; VPT rulebook, Payments)."""
+
+import pytest
+
+from vpt.ofc import Exchange, payment_order, settle
+
+
+def test_payment_order() -> None:
+    # VPT rulebook, Payments: 1. P1 vs P2, 2. P1 vs P3 (button), 3. P2 vs P3.
+    assert payment_order(2) == ((0, 1),)
+    assert payment_order(3) == ((0, 1), (0, 2), (1, 2))
+    # Four-handed (classic): P1-P2, P1-P3, P1-P4, P2-P3, P2-P4, P3-P4.
+    assert payment_order(4) == ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+
+
+def test_plain_two_player_payment() -> None:
+    result = settle([9], [10000, 8000], chips_per_point=100)
+    assert result.exchanges == (Exchange(0, 1, 9, 900, 900, capped=False, skipped=False),)
+    assert result.stacks_after == (10900, 7100) and result.eliminated == (False, False)
+
+
+def test_negative_points_pay_the_other_way() -> None:
+    result = settle([-4], [1000, 1000], chips_per_point=10)
+    assert result.exchanges[0].chips_paid == -40 and result.exchanges[0].chips_due == 40
+    assert result.stacks_after == (960, 1040)
+
+
+def test_zero_points_move_nothing() -> None:
+    result = settle([0, 0, 0], [5, 5, 5], chips_per_point=100)
+    assert [(e.chips_due, e.chips_paid, e.capped, e.skipped) for e in result.exchanges] == [(0, 0, False, False)] * 3
+    assert result.stacks_after == (5, 5, 5) and result.eliminated == (False, False, False)
+
+
+def test_winner_cap_is_the_winners_starting_stack() -> None:
+    # VPT rulebook, Payments: "if they start the hand with 10,000 chips, they can only win 10,000 chips
+    # from each player."
+    result = settle([150, 150], [10000, 50000, 50000], chips_per_point=100)
+    assert [(e.chips_due, e.chips_paid, e.capped) for e in result.exchanges[:2]] == [
+        (15000, 10000, True), (15000, 10000, True)]
+    assert result.stacks_after[0] == 30000  # "can only triple their stack"
+
+
+def test_cap_is_not_raised_by_earlier_wins() -> None:
+    # VPT rulebook, Payments: "Chips from the first payout do not carry over to the second."
+    result = settle([10, 30, 0], [1000, 5000, 5000], chips_per_point=100)
+    first, second, _ = result.exchanges
+    assert (first.chips_paid, first.capped) == (1000, False)
+    # P1 now holds 2000, but still wins at most its starting 1000 from P3.
+    assert (second.chips_due, second.chips_paid, second.capped) == (3000, 1000, True)
+    assert result.stacks_after == (3000, 4000, 4000)
+
+
+def test_capped_winner_on_the_button() -> None:
+    # The short stack on the button wins 8 points from P1 but can take only its own 500.
+    result = settle([9, -8, 2], [10000, 8000, 500], chips_per_point=100)
+    assert [(e.chips_paid, e.capped) for e in result.exchanges] == [(900, False), (-500, True), (200, False)]
+    assert result.stacks_after == (10400, 7300, 800)
+
+
+def test_loser_pays_at_most_what_they_hold_and_is_eliminated() -> None:
+    result = settle([-20], [300, 10000], chips_per_point=100)
+    assert result.exchanges[0] == Exchange(0, 1, -20, 2000, -300, capped=True, skipped=False)
+    assert result.stacks_after == (0, 10300) and result.eliminated == (True, False)
+
+
+def test_paying_exactly_everything_eliminates() -> None:
+    result = settle([-3], [300, 10000], chips_per_point=100)
+    assert result.exchanges[0].capped is False
+    assert result.stacks_after == (0, 10300) and result.eliminated == (True, False)
+
+
+def test_holdings_at_that_moment_count_not_the_start() -> None:
+    # P2 loses 600 of 1000 to P1, then owes P3 800 but holds only 400.
+    result = settle([6, 0, -8], [5000, 1000, 5000], chips_per_point=100)
+    assert [(e.chips_paid, e.capped) for e in result.exchanges] == [(600, False), (0, False), (-400, True)]
+    assert result.stacks_after == (5600, 0, 5400) and result.eliminated == (False, True, False)
+
+
+def test_earlier_wins_let_a_loser_pay_more_later() -> None:
+    # P2 starts with 500, wins 500 from P1 (cap: its own 500), then can pay P3 up to 1000.
+    result = settle([-10, 0, -10], [5000, 500, 5000], chips_per_point=100)
+    assert [(e.chips_paid, e.capped) for e in result.exchanges] == [(-500, True), (0, False), (-1000, False)]
+    assert result.stacks_after == (4500, 0, 6000) and result.eliminated == (False, True, False)
+
+
+def test_eliminated_player_skips_later_exchanges() -> None:
+    # VPT rulebook, Payments: "If a player does not have enough chips to make the first payout, they
+    # will be unable to collect or pay the second player and will be eliminated from the game."
+    result = settle([-12, 7, 5], [400, 2000, 3000], chips_per_point=100)
+    first, second, third = result.exchanges
+    assert first == Exchange(0, 1, -12, 1200, -400, capped=True, skipped=False)
+    # P1 would have collected 700 from P3: skipped, yet it reports its points and chips due.
+    assert second == Exchange(0, 2, 7, 700, 0, capped=True, skipped=True)
+    assert third == Exchange(1, 2, 5, 500, 500, capped=False, skipped=False)
+    assert result.stacks_after == (0, 2900, 2500)
+    assert result.eliminated == (True, False, False)
+
+
+def test_skipped_exchange_with_zero_points() -> None:
+    result = settle([-12, 0, 5], [400, 2000, 3000], chips_per_point=100)
+    assert result.exchanges[1] == Exchange(0, 2, 0, 0, 0, capped=False, skipped=True)
+
+
+def test_two_eliminated_in_one_hand() -> None:
+    # Four-handed: P1 and P2 both go broke; their later exchanges are all skipped.
+    result = settle([0, -5, 0, -5, 0, 9], [100, 100, 1000, 1000], chips_per_point=100)
+    assert [e.skipped for e in result.exchanges] == [False, False, True, False, True, False]
+    assert result.eliminated == (True, True, False, False)
+    # P3 collects 100 from each of them, then 900 from P4.
+    assert result.stacks_after == (0, 0, 2100, 100)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_chips_are_conserved(players: int) -> None:
+    stacks = [700, 12000, 3000, 450][:players]
+    points = [13, -7, 22, -40, 5, 9][: len(payment_order(players))]
+    result = settle(points, stacks, chips_per_point=100)
+    assert sum(result.stacks_after) == sum(stacks)
+    for seat in range(players):
+        moved = sum(e.chips_paid for e in result.exchanges if e.a == seat) - sum(
+            e.chips_paid for e in result.exchanges if e.b == seat)
+        assert result.stacks_after[seat] == stacks[seat] + moved
