@@ -1,0 +1,32 @@
+#!/bin/sh
+# Regenerate fixtures/demo_event.json (loaded by `make run`) after a migration or a change to
+# the simulation: a 12-player, 60-hand progressive event played through record_hand, with a
+# director (director/director) and a dealer (dealer1/dealer1) assigned to table 1.
+set -eu
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-.venv/bin/python}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+export DATABASE_URL="sqlite:///$WORK/demo.sqlite3"
+unset VPT_SECRET_KEY || true
+
+$PYTHON manage.py migrate --verbosity 0
+$PYTHON manage.py shell --no-imports --command '
+from django.contrib.auth.models import User
+from vpt.rounds.simulation import simulate_event
+from vpt.tables.models import Table
+from vpt.tables.services import assign_dealer
+
+director = User.objects.create_user("director", password="director", is_staff=True, is_superuser=True,
+                                    first_name="Demo", last_name="Director")
+dealer = User.objects.create_user("dealer1", password="dealer1", first_name="Demo", last_name="Dealer")
+event = simulate_event(players=12, hands=60, seed=2026, actor=director, slug="demo-open",
+                       name="VPT Demo Open")
+table = Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number").first()
+assign_dealer(table, dealer=dealer, actor=director)
+print(event.slug, "dealer1 at", table)
+'
+$PYTHON manage.py check_chips --event demo-open
+$PYTHON manage.py dumpdata --indent 1 --output fixtures/demo_event.json \
+    auth.user events tables seating rounds
+echo "wrote fixtures/demo_event.json"

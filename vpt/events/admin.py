@@ -1,0 +1,133 @@
+"""The director's admin. State that hands and services own (stacks, places, eliminations) is
+read-only here: changes go through the services so they are checked, locked and audited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from .errors import ServiceError
+from .models import AuditEntry, ChipAdjustment, Entry, Event, Level, Player
+from .services import adjust_chips, advance_level
+
+
+class LevelInline(admin.TabularInline):
+    model = Level
+    extra = 0
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "variant", "status", "starts_on", "current_level"]
+    list_filter = ["status", "variant"]
+    search_fields = ["name", "slug", "venue"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [LevelInline]
+    actions = ["draw_seats_action", "balance_tables_action", "advance_level_action"]
+
+    @admin.action(description=_("Draw seats"))
+    def draw_seats_action(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
+        from vpt.seating.services import draw_seats
+
+        for event in queryset:
+            run_service(self, request, lambda event=event: draw_seats(event, actor=request.user))
+
+    @admin.action(description=_("Balance tables"))
+    def balance_tables_action(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
+        from vpt.seating.services import balance_tables
+
+        for event in queryset:
+            run_service(self, request, lambda event=event: balance_tables(event, actor=request.user))
+
+    @admin.action(description=_("Start the next level"))
+    def advance_level_action(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
+        for event in queryset:
+            run_service(self, request, lambda event=event: advance_level(event, actor=request.user))
+
+
+def run_service(model_admin: admin.ModelAdmin, request: HttpRequest, call: Any) -> Any:
+    """Run a service from an admin action; a refusal becomes an error message, not a 500."""
+    try:
+        result = call()
+    except ServiceError as error:
+        model_admin.message_user(request, str(error), messages.ERROR)
+        return None
+    model_admin.message_user(request, _("Done."), messages.SUCCESS)
+    return result
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    can_delete = False
+    fields = ["number", "stack", "status", "place", "eliminated_in"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "event", "country"]
+    list_filter = ["event"]
+    search_fields = ["name"]
+    inlines = [EntryInline]
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "event", "stack", "status", "place"]
+    list_filter = ["event", "status"]
+    search_fields = ["player__name"]
+    readonly_fields = ["event", "player", "number", "starting_stack", "stack", "status", "place", "eliminated_in"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(ChipAdjustment)
+class ChipAdjustmentAdmin(admin.ModelAdmin):
+    list_display = ["entry", "amount", "reason", "created_by", "created_at"]
+    list_filter = ["event"]
+    fields = ["entry", "amount", "reason"]
+    raw_id_fields = ["entry"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["entry", "amount", "reason"] if obj else []
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def save_model(self, request: HttpRequest, obj: ChipAdjustment, form: Any, change: bool) -> None:
+        if change:
+            return
+        try:
+            saved = adjust_chips(obj.entry, amount=obj.amount, reason=obj.reason, actor=request.user)
+        except ServiceError as error:
+            self.message_user(request, str(error), messages.ERROR)
+            obj.pk = None
+            return
+        obj.pk = saved.pk
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "actor", "action", "summary"]
+    list_filter = ["action", "event"]
+    search_fields = ["summary"]
+    readonly_fields = ["event", "actor", "created_at", "action", "object_type", "object_id", "summary",
+                       "before", "after"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

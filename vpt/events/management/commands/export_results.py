@@ -1,0 +1,49 @@
+"""`manage.py export_results --event SLUG [--output FILE]`: results as CSV.
+
+Columns: place, name, entries, final stack, eliminated in hand (`table T hand H`).
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from vpt.events.models import Event
+from vpt.events.selectors import event_results
+
+HEADER = ["place", "name", "entries", "final stack", "eliminated in hand"]
+
+
+class Command(BaseCommand):
+    help = "Write the event's results as CSV: place, name, entries, final stack, eliminated in hand."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--event", required=True, help="the event's slug")
+        parser.add_argument("--output", type=Path, default=None, help="file to write (default: standard output)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        event = Event.objects.filter(slug=options["event"]).first()
+        if event is None:
+            raise CommandError(f"no event with slug {options['event']!r}")
+        rows = []
+        for row in event_results(event):
+            hand = row["eliminated_in"]
+            rows.append([
+                row["place"] or "", row["name"], row["entries"], row["stack"],
+                f"table {hand.table.number} hand {hand.number}" if hand else "",  # type: ignore[attr-defined]
+            ])
+        if options["output"]:
+            with options["output"].open("w", newline="", encoding="utf-8") as handle:
+                self._write(handle, rows)
+            self.stdout.write(f"{len(rows)} players written to {options['output']}")
+        else:
+            self._write(self.stdout, rows)
+
+    def _write(self, handle: Any, rows: list[list[object]]) -> None:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(HEADER)
+        writer.writerows(rows)
+

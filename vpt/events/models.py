@@ -1,0 +1,230 @@
+"""An event and the people in it.
+
+event         one tournament: a rule set (preset + overrides), a starting stack, levels.
+level         a stage of the structure; the level in force when a hand starts fixes that
+              hand's chips per point. A level lasts some minutes, some hands, or both; a break
+              is a level with `is_break`.
+player        a person registered in the event.
+entry         one buy-in of a player: the first entry, then each re-entry with a fresh
+              starting stack. Stacks, eliminations and finishing places belong to entries.
+chip adjustment  a director's signed correction of an entry's stack, with a reason.
+audit entry   who changed what, when, with the state before and after.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from vpt.ofc import RuleSet, get_ruleset
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        RUNNING = "running", _("Running")
+        ON_BREAK = "on_break", _("On break")
+        FINISHED = "finished", _("Finished")
+
+    class Variant(models.TextChoices):
+        PROGRESSIVE = "progressive", _("Progressive (VPT)")
+        REGULAR = "regular", _("Regular")
+        JOKER_ULTIMATE = "joker-ultimate", _("Joker Ultimate")
+        CLASSIC = "classic", _("Classic")
+
+    class Language(models.TextChoices):
+        EN = "en", _("English")
+        ES = "es", _("Spanish")
+
+    class SlipFormat(models.TextChoices):
+        A6 = "a6", _("A6 sheet")
+        THERMAL80 = "thermal80", _("80 mm thermal roll")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=100, unique=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    starts_on = models.DateField(_("starts on"), null=True, blank=True)
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
+    variant = models.CharField(
+        _("rule set"), max_length=20, choices=Variant.choices, default=Variant.PROGRESSIVE
+    )
+    rule_overrides = models.JSONField(
+        _("rule overrides"), default=dict, blank=True,
+        help_text=_("House rules: rule set settings that differ from the preset."),
+    )
+    starting_stack = models.PositiveIntegerField(
+        _("starting stack"), default=10000, validators=[MinValueValidator(1)]
+    )
+    seats_per_table = models.PositiveSmallIntegerField(
+        _("seats per table"), default=3, validators=[MinValueValidator(2), MaxValueValidator(4)]
+    )
+    buy_in = models.DecimalField(_("buy-in"), max_digits=12, decimal_places=2, default=Decimal("0"))
+    fee = models.DecimalField(_("fee"), max_digits=12, decimal_places=2, default=Decimal("0"))
+    reentry_until_level = models.PositiveSmallIntegerField(
+        _("re-entry allowed until level"), null=True, blank=True,
+        help_text=_("Empty: no re-entry."),
+    )
+    max_entries = models.PositiveSmallIntegerField(
+        _("entries per player at most"), default=1, validators=[MinValueValidator(1)]
+    )
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PLANNED)
+    current_level = models.ForeignKey(
+        "events.Level", verbose_name=_("current level"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+    language = models.CharField(
+        _("language of printed slips"), max_length=2, choices=Language.choices, default=Language.EN
+    )
+    slip_format = models.CharField(
+        _("slip format"), max_length=10, choices=SlipFormat.choices, default=SlipFormat.A6
+    )
+    seat_seed = models.BigIntegerField(
+        _("seat draw seed"), null=True, blank=True,
+        help_text=_("The seat draw is reproducible from this number."),
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        ordering = ["-starts_on", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def ruleset(self) -> RuleSet:
+        """The preset with this event's overrides applied (seats per table included)."""
+        base = get_ruleset(self.variant)
+        return base.with_overrides(self.rule_overrides or {}) if self.rule_overrides else base
+
+
+class Level(models.Model):
+    event = models.ForeignKey(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="levels")
+    number = models.PositiveSmallIntegerField(_("number"))
+    chips_per_point = models.PositiveIntegerField(_("chips per point"), default=1, validators=[MinValueValidator(1)])
+    minutes = models.PositiveSmallIntegerField(_("length in minutes"), null=True, blank=True)
+    hands = models.PositiveSmallIntegerField(_("length in hands"), null=True, blank=True)
+    is_break = models.BooleanField(_("break"), default=False)
+
+    class Meta:
+        verbose_name = _("level")
+        verbose_name_plural = _("levels")
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="level_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        if self.is_break:
+            return str(_("Level %(number)s (break)") % {"number": self.number})
+        return str(_("Level %(number)s: %(cpp)s per point") % {"number": self.number, "cpp": self.chips_per_point})
+
+
+class Player(models.Model):
+    event = models.ForeignKey(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=120)
+    country = models.CharField(_("country"), max_length=60, blank=True)
+    email = models.EmailField(_("email"), blank=True)
+    registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["event", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="player_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        ELIMINATED = "eliminated", _("Eliminated")
+
+    event = models.ForeignKey(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveSmallIntegerField(_("entry number"), default=1)
+    starting_stack = models.PositiveIntegerField(_("starting stack"))
+    stack = models.IntegerField(_("stack"))
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.ACTIVE)
+    place = models.PositiveIntegerField(_("finishing place"), null=True, blank=True)
+    eliminated_in = models.ForeignKey(
+        "rounds.Hand", verbose_name=_("eliminated in hand"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="eliminated_entries",
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        ordering = ["event", "player__name", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "number"], name="entry_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        if self.number == 1:
+            return str(self.player)
+        return f"{self.player} ({self.number})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+
+class ChipAdjustment(models.Model):
+    event = models.ForeignKey(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="adjustments")
+    entry = models.ForeignKey(Entry, verbose_name=_("entry"), on_delete=models.CASCADE, related_name="adjustments")
+    amount = models.IntegerField(_("chips"), help_text=_("Signed: positive adds chips."))
+    reason = models.CharField(_("reason"), max_length=300)
+    stack_before = models.IntegerField(_("stack before"))
+    stack_after = models.IntegerField(_("stack after"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("made by"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(_("made at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("chip adjustment")
+        verbose_name_plural = _("chip adjustments")
+        ordering = ["event", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.amount:+d}"
+
+
+class AuditEntry(models.Model):
+    event = models.ForeignKey(
+        Event, verbose_name=_("event"), null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("who"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+    action = models.CharField(_("action"), max_length=40)
+    object_type = models.CharField(_("object type"), max_length=40)
+    object_id = models.CharField(_("object id"), max_length=40, blank=True)
+    summary = models.CharField(_("what"), max_length=300)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["object_type", "object_id"], name="audit_object_idx")]
+
+    def __str__(self) -> str:
+        return self.summary
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"action": self.action, "summary": self.summary, "before": self.before, "after": self.after}

@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from vpt.events.admin import run_service
+
+from .models import Board, Exchange, Hand
+from .services import void_hand
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class BoardInline(ReadOnlyInline):
+    model = Board
+    fields = ["position", "seat_number", "entry", "top", "middle", "bottom", "fouled", "royalties", "points",
+              "stack_before", "stack_after", "eliminated", "fantasyland_next_cards"]
+
+
+class ExchangeInline(ReadOnlyInline):
+    model = Exchange
+    fk_name = "hand"
+    fields = ["order", "board_a", "board_b", "points", "chips_due", "chips_paid", "capped", "skipped"]
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    """Hands are recorded by dealers and corrected through `correct_hand`; here they are read
+    and, when needed, voided."""
+
+    list_display = ["__str__", "event", "status", "chips_per_point", "recorded_by", "recorded_at"]
+    list_filter = ["event", "status"]
+    inlines = [BoardInline, ExchangeInline]
+    actions = ["void_action"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.action(description=_("Void hands (latest first)"))
+    def void_action(self, request: HttpRequest, queryset: QuerySet[Hand]) -> None:
+        for hand in queryset.order_by("-id"):
+            run_service(self, request, lambda hand=hand: void_hand(hand, actor=request.user,
+                                                                   reason=str(_("voided in the admin"))))

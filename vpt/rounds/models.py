@@ -1,0 +1,126 @@
+"""Hands and what they settled.
+
+hand       one deal at one table, numbered per table from 1. It fixes the level (so the chips
+           per point), the button and the round it belongs to. A voided hand keeps its number
+           and its boards for the record but moves no chips.
+board      one entry's 13 cards in a hand, as entered (or dealt, for a sit-out player), with
+           the result: rows, foul, royalties, net points, stack before and after.
+           `position` is the payment order: 0 is left of the button, the button is last.
+exchange   one pair's payment in a hand, in payment order, from `a`'s side (positive: b pays a).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Hand(models.Model):
+    class Status(models.TextChoices):
+        RECORDED = "recorded", _("Recorded")
+        VOID = "void", _("Void")
+
+    event = models.ForeignKey("events.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="hands")
+    table = models.ForeignKey("tables.Table", verbose_name=_("table"), on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField(_("hand number"))
+    round_number = models.PositiveIntegerField(_("round"))
+    level = models.ForeignKey(
+        "events.Level", verbose_name=_("level"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    chips_per_point = models.PositiveIntegerField(_("chips per point"))
+    button_seat = models.PositiveSmallIntegerField(_("button seat"))
+    fantasyland = models.BooleanField(_("Fantasyland hand"), default=False)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.RECORDED)
+    version = models.PositiveSmallIntegerField(
+        _("version"), default=1, help_text=_("1 as first recorded; each correction adds one.")
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("recorded by"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+    changed_at = models.DateTimeField(_("changed at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Table %(table)s, hand %(number)s") % {"table": self.table.number, "number": self.number})
+
+    @property
+    def is_void(self) -> bool:
+        return self.status == self.Status.VOID
+
+
+class Board(models.Model):
+    hand = models.ForeignKey(Hand, verbose_name=_("hand"), on_delete=models.CASCADE, related_name="boards")
+    entry = models.ForeignKey("events.Entry", verbose_name=_("player"), on_delete=models.PROTECT, related_name="boards")
+    seat_number = models.PositiveSmallIntegerField(_("seat number"))
+    position = models.PositiveSmallIntegerField(_("payment position"), help_text=_("0: left of the button."))
+    top = models.CharField(_("top"), max_length=40, blank=True)
+    middle = models.CharField(_("middle"), max_length=60, blank=True)
+    bottom = models.CharField(_("bottom"), max_length=60, blank=True)
+    dealt = models.CharField(
+        _("cards dealt"), max_length=120, blank=True,
+        help_text=_("Sit-out: the cards dealt in order; the board was built by the auto-play rule."),
+    )
+    sat_out = models.BooleanField(_("sat out"), default=False)
+    fantasyland_cards = models.PositiveSmallIntegerField(_("Fantasyland cards dealt"), default=0)
+    fouled = models.BooleanField(_("fouled"), default=False)
+    unfinished = models.BooleanField(_("unfinished"), default=False)
+    hand_top = models.CharField(_("top hand"), max_length=80, blank=True)
+    hand_middle = models.CharField(_("middle hand"), max_length=80, blank=True)
+    hand_bottom = models.CharField(_("bottom hand"), max_length=80, blank=True)
+    royalty_top = models.IntegerField(_("top royalty"), default=0)
+    royalty_middle = models.IntegerField(_("middle royalty"), default=0)
+    royalty_bottom = models.IntegerField(_("bottom royalty"), default=0)
+    royalties = models.IntegerField(_("royalties"), default=0)
+    points = models.IntegerField(_("points"), default=0)
+    stack_before = models.IntegerField(_("stack before"))
+    stack_after = models.IntegerField(_("stack after"))
+    eliminated = models.BooleanField(_("eliminated"), default=False)
+    fantasyland_next_cards = models.PositiveSmallIntegerField(_("Fantasyland cards next hand"), default=0)
+
+    class Meta:
+        verbose_name = _("board")
+        verbose_name_plural = _("boards")
+        ordering = ["hand", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "entry"], name="board_unique_entry"),
+            models.UniqueConstraint(fields=["hand", "position"], name="board_unique_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand}: {self.entry_id}"
+
+    @property
+    def chips_won(self) -> int:
+        return self.stack_after - self.stack_before
+
+
+class Exchange(models.Model):
+    hand = models.ForeignKey(Hand, verbose_name=_("hand"), on_delete=models.CASCADE, related_name="exchanges")
+    order = models.PositiveSmallIntegerField(_("order"))
+    board_a = models.ForeignKey(Board, verbose_name=_("player A"), on_delete=models.CASCADE, related_name="+")
+    board_b = models.ForeignKey(Board, verbose_name=_("player B"), on_delete=models.CASCADE, related_name="+")
+    points = models.IntegerField(_("points"), help_text=_("From A's side: positive, B pays A."))
+    chips_due = models.IntegerField(_("chips due"))
+    chips_paid = models.IntegerField(_("chips paid"), help_text=_("Signed like the points."))
+    capped = models.BooleanField(_("capped"), default=False)
+    skipped = models.BooleanField(_("skipped"), default=False)
+
+    class Meta:
+        verbose_name = _("exchange")
+        verbose_name_plural = _("exchanges")
+        ordering = ["hand", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "order"], name="exchange_unique_order"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} #{self.order}"

@@ -1,0 +1,90 @@
+"""Reads the pages need, each with a constant number of queries whatever the field size."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, QuerySet
+
+from vpt.events.models import Level
+from vpt.seating.models import Seat
+from vpt.seating.order import payment_seats
+from vpt.tables.models import Table
+
+from .models import Board, Exchange, Hand
+from .services import round_complete
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What the dealer's page shows before a hand: seats in payment order (button last)."""
+
+    table: Table
+    seats: list[Seat]
+    button_seat: int | None
+    next_hand_number: int
+    level: Level | None
+    chips_per_point: int
+    fantasyland: bool
+    round_number: int
+    round_complete: bool
+
+
+def table_state(table: Table | int) -> TableState:
+    """2 queries (3 when a break is in force)."""
+    pk = table if isinstance(table, int) else table.pk
+    table = Table.objects.select_related("event__current_level", "dealer").get(pk=pk)
+    seated = {
+        seat.number: seat
+        for seat in Seat.objects.filter(table=table, entry__isnull=False).select_related("entry__player")
+    }
+    order = payment_seats(list(seated), table.button_seat) if seated else []
+    level = table.event.current_level
+    if level is not None and level.is_break:
+        level = (Level.objects.filter(event_id=table.event_id, number__lt=level.number, is_break=False)
+                 .order_by("-number").first())
+    fantasyland = any(seat.fantasyland_cards for seat in seated.values())
+    return TableState(
+        table=table,
+        seats=[seated[number] for number in order],
+        button_seat=order[-1] if order else table.button_seat,
+        next_hand_number=table.next_hand_number,
+        level=level,
+        chips_per_point=level.chips_per_point if level else 1,
+        fantasyland=fantasyland,
+        round_number=table.round_number,
+        round_complete=round_complete(table, len(seated), fantasyland),
+    )
+
+
+def _boards() -> QuerySet[Board]:
+    return Board.objects.select_related("entry__player").order_by("position")
+
+
+def _exchanges() -> QuerySet[Exchange]:
+    return Exchange.objects.select_related("board_a__entry__player", "board_b__entry__player").order_by("order")
+
+
+def hand_detail(hand: Hand | int) -> Hand:
+    """A hand with its table, event, level, boards and exchanges in payment order: 3 queries."""
+    pk = hand if isinstance(hand, int) else hand.pk
+    return (
+        Hand.objects.select_related("table", "event", "level", "recorded_by")
+        .prefetch_related(Prefetch("boards", queryset=_boards()), Prefetch("exchanges", queryset=_exchanges()))
+        .get(pk=pk)
+    )
+
+
+def table_hands(table: Table | int) -> QuerySet[Hand]:
+    """Every hand at a table, newest first, with boards: 2 queries when evaluated."""
+    pk = table if isinstance(table, int) else table.pk
+    return (
+        Hand.objects.filter(table_id=pk).select_related("level")
+        .prefetch_related(Prefetch("boards", queryset=_boards())).order_by("-number")
+    )
+
+
+def entry_boards(entry_id: int) -> QuerySet[Board]:
+    """One entry's boards in recorded order (a player's history)."""
+    return (Board.objects.filter(entry_id=entry_id).select_related("hand__table")
+            .order_by("hand_id"))

@@ -1,0 +1,43 @@
+"""Seats.
+
+seat         one chair at a table, numbered 1..table.seats clockwise. A seat row exists for
+             every chair; `entry` is empty when nobody sits there.
+Fantasyland  `fantasyland_cards` > 0: the player in this seat plays Fantasyland next hand and
+             is dealt that many cards. A player whose Fantasyland hand is pending is not moved.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(
+        "tables.Table", verbose_name=_("table"), on_delete=models.CASCADE, related_name="seat_set"
+    )
+    number = models.PositiveSmallIntegerField(_("seat number"))
+    entry = models.OneToOneField(
+        "events.Entry", verbose_name=_("player"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="seat",
+    )
+    fantasyland_cards = models.PositiveSmallIntegerField(
+        _("Fantasyland cards next hand"), default=0,
+        help_text=_("0: no Fantasyland next hand."),
+    )
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="seat_unique_number"),
+            models.CheckConstraint(
+                condition=Q(entry__isnull=False) | Q(fantasyland_cards=0),
+                name="seat_fantasyland_needs_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Seat %(number)s") % {"number": self.number})

@@ -1,0 +1,317 @@
+"""Writes for seats: the seat draw, late seating, moves, balancing and breaking tables.
+
+Balanced means table sizes differ by at most one and no table holds a single player (with
+3-max tables, 10 players sit 3-3-2-2). A player whose Fantasyland hand is pending is never
+moved while they have an opponent at their table: the hand continues the previous one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from vpt.events.audit import write_audit
+from vpt.events.errors import Conflict, ServiceError, ensure_director
+from vpt.events.models import Entry, Event
+from vpt.events.services import lock_event
+from vpt.rounds.models import Hand
+from vpt.tables.models import Table
+
+from .models import Seat
+
+
+def table_sizes(players: int, seats_per_table: int, min_players: int = 2) -> list[int]:
+    """Balanced table sizes, largest first.
+
+    >>> table_sizes(10, 3)
+    [3, 3, 2, 2]
+    >>> table_sizes(4, 3)
+    [2, 2]
+    """
+    if players < min_players:
+        raise ServiceError(
+            _("At least %(min)s players are needed to seat a table.") % {"min": min_players}, code="too_few_players"
+        )
+    tables = math.ceil(players / seats_per_table)
+    base, extra = divmod(players, tables)
+    if base < min_players:
+        raise ServiceError(
+            _("%(players)s players cannot be seated %(seats)s to a table without a table of one.")
+            % {"players": players, "seats": seats_per_table},
+            code="unbalanced",
+        )
+    return [base + 1] * extra + [base] * (tables - extra)
+
+
+@transaction.atomic(durable=True)
+def draw_seats(event: Event, *, actor: Any, seed: int | None = None) -> list[Table]:
+    """Draw seats for every active entry, balanced, reproducible from the stored seed.
+
+    A redraw is allowed until the first hand is recorded: it replaces all tables.
+    """
+    ensure_director(actor)
+    event = lock_event(event)
+    if Hand.objects.filter(event=event).exists():
+        raise Conflict(_("Hands have been recorded; move players instead of redrawing."), code="hands_recorded")
+    entries = list(Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).order_by("id"))
+    rules = event.ruleset
+    sizes = table_sizes(len(entries), event.seats_per_table, rules.min_players)
+    if seed is None:
+        seed = event.seat_seed if event.seat_seed is not None else secrets.randbits(31)
+    rng = random.Random(seed)
+    rng.shuffle(entries)
+    Table.objects.filter(event=event).delete()
+    tables = Table.objects.bulk_create(
+        Table(event=event, number=number, seats=event.seats_per_table, round_players=size)
+        for number, size in enumerate(sizes, start=1)
+    )
+    seats: list[Seat] = []
+    position = 0
+    for table, size in zip(tables, sizes):
+        chosen = sorted(rng.sample(range(1, event.seats_per_table + 1), size))
+        group = entries[position: position + size]
+        position += size
+        by_number = dict(zip(chosen, group))
+        table.button_seat = rng.choice(chosen)
+        seats.extend(
+            Seat(table=table, number=number, entry=by_number.get(number))
+            for number in range(1, event.seats_per_table + 1)
+        )
+    Table.objects.bulk_update(tables, ["button_seat"])
+    Seat.objects.bulk_create(seats)
+    event.seat_seed = seed
+    update = ["seat_seed"]
+    if event.status == Event.Status.PLANNED:
+        event.status = Event.Status.RUNNING
+        update.append("status")
+    event.save(update_fields=update)
+    write_audit(actor=actor, event_id=event.pk, action="draw_seats", obj=event,
+                summary=_("Seats drawn: %(players)s players at %(tables)s tables (seed %(seed)s)")
+                % {"players": len(entries), "tables": len(tables), "seed": seed},
+                after={"seed": seed, "sizes": sizes})
+    return tables
+
+
+def _lock_tables(event: Event) -> dict[int, Table]:
+    """Every open table of the event, locked in id order (after the event row)."""
+    tables = Table.objects.select_for_update(no_key=True).filter(event=event, status=Table.Status.OPEN).order_by("id")
+    return {table.pk: table for table in tables}
+
+
+def _seats_by_table(tables: dict[int, Table]) -> dict[int, list[Seat]]:
+    seats: dict[int, list[Seat]] = {pk: [] for pk in tables}
+    for seat in Seat.objects.filter(table_id__in=tables).select_related("entry__player").order_by("number"):
+        seats[seat.table_id].append(seat)
+    return seats
+
+
+def _occupied(seats: Sequence[Seat]) -> list[Seat]:
+    return [seat for seat in seats if seat.entry_id is not None]
+
+
+def _free(seats: Sequence[Seat]) -> list[Seat]:
+    return [seat for seat in seats if seat.entry_id is None]
+
+
+def _fantasyland_blocks(seat: Seat, table_seats: Sequence[Seat]) -> bool:
+    """A pending Fantasyland hand pins its player while they have an opponent to play it with."""
+    return seat.fantasyland_cards > 0 and len(_occupied(table_seats)) >= 2
+
+
+def _move(seat: Seat, target: Seat) -> None:
+    target.entry_id, seat.entry_id = seat.entry_id, None
+    target.fantasyland_cards, seat.fantasyland_cards = 0, 0
+    seat.save(update_fields=["entry", "fantasyland_cards"])
+    target.save(update_fields=["entry", "fantasyland_cards"])
+
+
+def _emptiest(tables: dict[int, Table], seats: dict[int, list[Seat]], exclude: int | None = None) -> Table | None:
+    candidates = [
+        table for pk, table in tables.items()
+        if pk != exclude and _free(seats[pk])
+    ]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda table: (len(_occupied(seats[table.pk])), table.number))
+
+
+@transaction.atomic(durable=True)
+def seat_entry(entry: Entry, *, actor: Any, table: Table | None = None) -> Seat:
+    """Seat a late registration or re-entry at `table`, or at the emptiest open table."""
+    ensure_director(actor)
+    event = lock_event(entry.event_id)
+    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    if not entry.is_active:
+        raise ServiceError(_("%(name)s is eliminated.") % {"name": entry}, code="eliminated")
+    if Seat.objects.filter(entry=entry).exists():
+        raise Conflict(_("%(name)s is already seated.") % {"name": entry}, code="already_seated")
+    tables = _lock_tables(event)
+    seats = _seats_by_table(tables)
+    target = tables.get(table.pk) if table is not None else _emptiest(tables, seats)
+    if target is None or not _free(seats[target.pk]):
+        raise ServiceError(_("There is no free seat; open or rebalance a table first."), code="no_free_seat")
+    seat = _free(seats[target.pk])[0]
+    seat.entry = entry
+    seat.save(update_fields=["entry"])
+    write_audit(actor=actor, event_id=event.pk, action="seat_entry", obj=seat,
+                summary=_("%(name)s seated at %(table)s, seat %(seat)s")
+                % {"name": entry, "table": target, "seat": seat.number},
+                after={"table": target.number, "seat": seat.number})
+    return seat
+
+
+@transaction.atomic(durable=True)
+def move_player(entry: Entry, *, to_table: Table, actor: Any, seat_number: int | None = None) -> Seat:
+    """Move a seated player to another table (balancing)."""
+    ensure_director(actor)
+    event = lock_event(entry.event_id)
+    tables = _lock_tables(event)
+    seats = _seats_by_table(tables)
+    source = next((seat for rows in seats.values() for seat in rows if seat.entry_id == entry.pk), None)
+    if source is None:
+        raise ServiceError(_("%(name)s is not seated.") % {"name": entry}, code="not_seated")
+    if to_table.pk not in tables:
+        raise ServiceError(_("%(table)s is not open.") % {"table": to_table}, code="table_closed")
+    if to_table.pk == source.table_id:
+        raise ServiceError(_("%(name)s already sits at %(table)s.") % {"name": entry, "table": to_table},
+                           code="same_table")
+    target = _check_move(source, seats[source.table_id], seats[to_table.pk], seat_number)
+    _move(source, target)
+    write_audit(actor=actor, event_id=event.pk, action="move_player", obj=target,
+                summary=_("%(name)s moved from %(from)s to %(to)s, seat %(seat)s")
+                % {"name": source.entry or entry, "from": tables[source.table_id], "to": to_table,
+                   "seat": target.number},
+                before={"table": tables[source.table_id].number, "seat": source.number},
+                after={"table": to_table.number, "seat": target.number})
+    return target
+
+
+def _check_move(source: Seat, from_seats: list[Seat], to_seats: list[Seat], seat_number: int | None) -> Seat:
+    name = source.entry
+    if _fantasyland_blocks(source, from_seats):
+        raise ServiceError(
+            _("%(name)s plays Fantasyland next hand at this table; move them after that hand.") % {"name": name},
+            code="fantasyland_pending",
+        )
+    if len(_occupied(from_seats)) == 2:
+        raise ServiceError(
+            _("Moving %(name)s would leave a player alone at the table; break the table instead.")
+            % {"name": name},
+            code="table_of_one",
+        )
+    free = _free(to_seats)
+    if seat_number is not None:
+        free = [seat for seat in free if seat.number == seat_number]
+    if not free:
+        raise Conflict(_("No free seat at the destination table."), code="no_free_seat")
+    return free[0]
+
+
+def _break(table: Table, tables: dict[int, Table], seats: dict[int, list[Seat]]) -> list[tuple[Seat, Seat]]:
+    table_seats = seats[table.pk]
+    players = _occupied(table_seats)
+    if len(players) >= 2 and any(seat.fantasyland_cards for seat in players):
+        raise ServiceError(
+            _("%(table)s has a Fantasyland hand pending; break it after that hand.") % {"table": table},
+            code="fantasyland_pending",
+        )
+    free_elsewhere = sum(len(_free(rows)) for pk, rows in seats.items() if pk != table.pk)
+    if free_elsewhere < len(players):
+        raise ServiceError(
+            _("Not enough free seats at the other tables to break %(table)s.") % {"table": table},
+            code="no_free_seat",
+        )
+    moves = []
+    for seat in players:
+        target_table = _emptiest(tables, seats, exclude=table.pk)
+        assert target_table is not None
+        target = _free(seats[target_table.pk])[0]
+        _move(seat, target)
+        moves.append((seat, target))
+    table.status = Table.Status.BROKEN
+    table.button_seat = None
+    table.save(update_fields=["status", "button_seat"])
+    del tables[table.pk]
+    return moves
+
+
+@transaction.atomic(durable=True)
+def break_table(table: Table, *, actor: Any) -> list[Seat]:
+    """Close `table`, seating its players at the emptiest other tables; returns their new seats."""
+    ensure_director(actor)
+    event = lock_event(table.event_id)
+    tables = _lock_tables(event)
+    if table.pk not in tables:
+        raise ServiceError(_("%(table)s is not open.") % {"table": table}, code="table_closed")
+    seats = _seats_by_table(tables)
+    table = tables[table.pk]
+    moves = _break(table, tables, seats)
+    write_audit(actor=actor, event_id=event.pk, action="break_table", obj=table,
+                summary=_("%(table)s broken") % {"table": table},
+                after={"moves": [[str(target.entry_id), target.table_id, target.number] for _s, target in moves]})
+    return [target for _source, target in moves]
+
+
+@transaction.atomic(durable=True)
+def balance_tables(event: Event, *, actor: Any) -> list[str]:
+    """Break surplus tables and move players until the tables are balanced; returns what was done.
+
+    Stops early (and says nothing more) when the only moves left would disturb a pending
+    Fantasyland hand: run it again after that hand.
+    """
+    ensure_director(actor)
+    event = lock_event(event)
+    tables = _lock_tables(event)
+    seats = _seats_by_table(tables)
+    done: list[str] = []
+    for _attempt in range(50):
+        counts = {pk: len(_occupied(rows)) for pk, rows in seats.items()}
+        players = sum(counts.values())
+        if players < 2 or not tables:
+            break
+        needed = max(1, math.ceil(players / event.seats_per_table))
+        if len(tables) > needed:
+            breakable = [
+                tables[pk] for pk in sorted(tables, key=lambda pk: (counts[pk], -tables[pk].number))
+                if not (counts[pk] >= 2 and any(seat.fantasyland_cards for seat in _occupied(seats[pk])))
+            ]
+            if breakable:
+                table = breakable[0]
+                try:
+                    _break(table, tables, seats)
+                except ServiceError:
+                    break
+                done.append(str(_("%(table)s broken") % {"table": table}))
+                continue
+        smallest = min(tables.values(), key=lambda table: (counts[table.pk], table.number))
+        largest = max(tables.values(), key=lambda table: (counts[table.pk], -table.number))
+        if counts[largest.pk] - counts[smallest.pk] <= 1 and counts[smallest.pk] != 1:
+            break
+        if counts[smallest.pk] == 1 and len(tables) > 1:
+            # The lone player joins the emptiest other table.
+            source = _occupied(seats[smallest.pk])[0]
+            target_table = _emptiest(tables, seats, exclude=smallest.pk)
+            if target_table is None:
+                break
+        else:
+            movable = [
+                seat for seat in _occupied(seats[largest.pk]) if not _fantasyland_blocks(seat, seats[largest.pk])
+            ]
+            if not movable or counts[largest.pk] <= 2:
+                break
+            source, target_table = movable[-1], smallest
+        target = _free(seats[target_table.pk])[0]
+        name = str(source.entry)
+        _move(source, target)
+        done.append(str(_("%(name)s moved from %(from)s to %(to)s, seat %(seat)s")
+                        % {"name": name, "from": tables[source.table_id], "to": target_table, "seat": target.number}))
+    if done:
+        write_audit(actor=actor, event_id=event.pk, action="balance_tables", obj=event,
+                    summary=_("Tables balanced"), after={"moves": done})
+    return done
