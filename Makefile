@@ -20,7 +20,7 @@ messages: $(STAMP)
 
 run: messages
 	$(MANAGE) migrate
-	if [ -f fixtures/demo_event.json ]; then $(MANAGE) loaddata fixtures/demo_event.json; fi
+	$(MANAGE) load_demo
 	$(MANAGE) runserver 127.0.0.1:$(PORT)
 
 test: messages
