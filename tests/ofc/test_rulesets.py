@@ -49,6 +49,20 @@ def test_with_overrides_refuses_bad_shapes_and_tables() -> None:
         get_ruleset("progressive").with_overrides({"fantasyland_stay_bottom": "quad"})
 
 
+@pytest.mark.parametrize(("setting", "value", "wanted"), [
+    ("scoop_bonus", "3", "a whole number, 0 or more"),
+    ("min_players", "x", "a whole number, 0 or more"),
+    ("jokers", True, "a whole number, 0 or more"),
+    ("fantasyland_stay_cards", -1, "a whole number, 0 or more"),
+    ("fantasyland_stay_top", 5, 'a text such as "222" or "quads", or null'),
+    ("middle_royalties", {"flush": 8.5}, "a whole number, 0 or more"),
+])
+def test_with_overrides_names_the_type_a_setting_needs(setting: str, value: object, wanted: str) -> None:
+    with pytest.raises(InvalidHand) as refused:
+        get_ruleset("progressive").with_overrides({setting: value})
+    assert str(refused.value) == f'rule set: "{setting}" must be {wanted}'
+
+
 def test_with_overrides_leaves_the_preset_alone() -> None:
     progressive = get_ruleset("progressive")
     house = progressive.with_overrides({"scoop_bonus": 0})

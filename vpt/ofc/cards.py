@@ -99,7 +99,8 @@ def parse_card(text: str) -> Card:
     ...
     vpt.ofc.cards.InvalidHand: unknown card "1x"
     """
-    card = _CARDS.get(text.upper())
+    # Phone keyboards send a suit symbol with an emoji variation selector after it (Q♥️).
+    card = _CARDS.get(text.replace("\ufe0f", "").upper())
     if card is None:
         raise InvalidHand(f'unknown card "{text}"')
     return card

@@ -164,6 +164,8 @@ class RuleSet:
                 raise InvalidHand(f'unknown setting "{key}"', where="rule set")
             try:
                 changes[key] = _coerce(key, value)
+            except _WrongType as wanted:
+                raise InvalidHand(f'"{key}" must be {wanted}', where="rule set") from None
             except (TypeError, ValueError, AttributeError):
                 raise InvalidHand(f'"{key}" has the wrong shape', where="rule set") from None
         return replace(self, **changes)
@@ -217,14 +219,37 @@ def _fantasyland_tables(rules: RuleSet) -> tuple[list[int], int, int, int]:
             never if stay_bottom is None else int(stay_bottom))
 
 
+_WHOLE_SETTINGS = {"min_players", "max_players", "jokers", "scoop_bonus",
+                   "autoplay_first", "autoplay_draw", "autoplay_keep"}
+_OPTIONAL_TEXT_SETTINGS = {"fantasyland_stay_top", "fantasyland_stay_middle", "fantasyland_stay_bottom"}
+
+
+class _WrongType(ValueError):
+    """What a setting should have been, for the message."""
+
+
+def _whole(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _WrongType("a whole number, 0 or more")
+    return value
+
+
 def _coerce(key: str, value: Any) -> Any:
-    """JSON data back to the types a rule set holds."""
+    """JSON data back to the types a rule set holds; ``_WrongType`` says what was expected."""
     if key in ("top_pair_royalties", "top_trips_royalties"):
-        return {int(rank): int(points) for rank, points in value.items()}
+        return {int(rank): _whole(points) for rank, points in value.items()}
     if key in ("middle_royalties", "bottom_royalties"):
-        return {str(name): int(points) for name, points in value.items()}
+        return {str(name): _whole(points) for name, points in value.items()}
     if key == "fantasyland_entry":
-        return tuple((str(top), int(cards)) for top, cards in value)
+        return tuple((str(top), _whole(cards)) for top, cards in value)
+    if key in _WHOLE_SETTINGS:
+        return _whole(value)
+    if key == "fantasyland_stay_cards":
+        return None if value is None else _whole(value)
+    if key in _OPTIONAL_TEXT_SETTINGS and value is not None and not isinstance(value, str):
+        raise _WrongType('a text such as "222" or "quads", or null')
+    if key == "name" and not isinstance(value, str):
+        raise _WrongType("a text")
     return value
 
 

@@ -1,0 +1,225 @@
+/* Board entry: tap cards into rows, or type them. No framework, no build step.
+ *
+ * Markup (templates/components/_board_entry.html and _card_picker.html), all inside one
+ * element marked data-card-entry (the form):
+ *   input[data-row-input][data-row-size=3|5]   a row's card text, e.g. "Qs Qh 2c"
+ *   [data-row-select], [data-row-cards], [data-row-count]   siblings in the row's [data-row]
+ *   [data-card-picker] button[data-card="Qs"|"JK"]          the deck
+ * A tapped card is appended to the selected row (the last one focused or chosen), which moves
+ * on to the next row with room when full. Tapping a placed card takes it back. Cards used in any
+ * visible row are greyed out in the deck. Every change fires a bubbling "input" event, so an
+ * htmx form with hx-trigger="input" previews it. Rows inside [hidden] are ignored.
+ */
+(function () {
+  "use strict";
+
+  var SUITS = { s: "s", h: "h", d: "d", c: "c", "♠": "s", "♥": "h", "♦": "d", "♣": "c",
+                "♤": "s", "♡": "h", "♢": "d", "♧": "c" };
+  var SYMBOLS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+  var RANKS = "23456789TJQKA";
+  var selected = new WeakMap(); // scope -> selected row input
+
+  /* "10h", "q♥", "Qh" -> "Qh"; "jk" -> "JK"; anything else -> null. Mirrors vpt.ofc.parse_card. */
+  function parseCard(token) {
+    var text = token.replace(/\uFE0F/g, "");
+    if (text.toUpperCase() === "JK") { return "JK"; }
+    var suit = SUITS[text.slice(-1).toLowerCase()];
+    var rank = text.slice(0, -1).toUpperCase();
+    if (rank === "10") { rank = "T"; }
+    if (!suit || rank.length !== 1 || RANKS.indexOf(rank) < 0) { return null; }
+    return rank + suit;
+  }
+
+  function tokens(value) {
+    return value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
+  }
+
+  function scopeOf(element) {
+    return element.closest("[data-card-entry]") || document;
+  }
+
+  function visibleInputs(scope) {
+    return Array.prototype.filter.call(scope.querySelectorAll("[data-row-input]"), function (input) {
+      return !input.closest("[hidden]") && !input.disabled;
+    });
+  }
+
+  function isFull(input) {
+    return tokens(input.value).length >= Number(input.dataset.rowSize || 5);
+  }
+
+  function selectedInput(scope) {
+    var inputs = visibleInputs(scope);
+    var input = selected.get(scope);
+    if (!input || inputs.indexOf(input) < 0) {
+      input = inputs.filter(function (candidate) { return !isFull(candidate); })[0] || inputs[0] || null;
+      if (input) { selected.set(scope, input); }
+    }
+    return input;
+  }
+
+  function select(input) {
+    selected.set(scopeOf(input), input);
+    refresh(scopeOf(input));
+  }
+
+  function changed(input) {
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function placeCard(scope, card) {
+    var input = selectedInput(scope);
+    if (!input) { return; }
+    input.value = (input.value.trim() + " " + card).trim();
+    if (isFull(input)) {
+      var inputs = visibleInputs(scope);
+      var start = inputs.indexOf(input);
+      for (var step = 1; step < inputs.length; step += 1) {
+        var next = inputs[(start + step) % inputs.length];
+        if (!isFull(next)) { selected.set(scope, next); break; }
+      }
+    }
+    changed(input);
+  }
+
+  function removeCard(input, index) {
+    var list = tokens(input.value);
+    list.splice(index, 1);
+    input.value = list.join(" ");
+    selected.set(scopeOf(input), input);
+    changed(input);
+  }
+
+  function cardElement(token, canonical, index, removeLabel, duplicate) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.dataset.remove = String(index);
+    var text = token;
+    if (canonical === "JK") {
+      text = "JK";
+      button.className = "card joker";
+    } else if (canonical) {
+      text = (canonical[0] === "T" ? "10" : canonical[0]) + SYMBOLS[canonical[1]];
+      button.className = "card" + (canonical[1] === "h" || canonical[1] === "d" ? " red" : "");
+    } else {
+      button.className = "card bad";
+    }
+    if (duplicate) { button.className += " duplicate"; }
+    button.textContent = text;
+    button.setAttribute("aria-label", removeLabel + " " + token);
+    return button;
+  }
+
+  function refresh(scope) {
+    var inputs = visibleInputs(scope);
+    var current = selectedInput(scope);
+    var picker = scope.querySelector("[data-card-picker]");
+    var removeLabel = (picker && picker.dataset.labelRemove) || "Remove";
+    var used = Object.create(null);
+    var jokers = 0;
+    inputs.forEach(function (input) {
+      tokens(input.value).forEach(function (token) {
+        var card = parseCard(token);
+        if (card === "JK") { jokers += 1; } else if (card) { used[card] = (used[card] || 0) + 1; }
+      });
+    });
+    scope.querySelectorAll("[data-row-input]").forEach(function (input) {
+      var row = input.closest("[data-row]");
+      if (!row) { return; }
+      var list = tokens(input.value);
+      var holder = row.querySelector("[data-row-cards]");
+      if (holder) {
+        holder.replaceChildren.apply(holder, list.map(function (token, index) {
+          var card = parseCard(token);
+          return cardElement(token, card, index, removeLabel, card && card !== "JK" && used[card] > 1);
+        }));
+      }
+      var count = row.querySelector("[data-row-count]");
+      if (count) { count.textContent = list.length + "/" + (input.dataset.rowSize || 5); }
+      var chooser = row.querySelector("[data-row-select]");
+      var isSelected = input === current;
+      row.classList.toggle("selected", isSelected);
+      if (chooser) { chooser.setAttribute("aria-pressed", String(isSelected)); }
+    });
+    if (!picker) { return; }
+    var jokersSeen = 0;
+    picker.querySelectorAll("[data-card]").forEach(function (button) {
+      var card = button.dataset.card;
+      var isUsed = card === "JK" ? (jokersSeen += 1) <= jokers : Boolean(used[card]);
+      button.disabled = isUsed;
+      button.classList.toggle("used", isUsed);
+    });
+    syncJokers(picker);
+  }
+
+  function syncJokers(picker) {
+    var selector = picker.dataset.jokersSource;
+    var box = picker.querySelector("[data-picker-jokers]");
+    if (!selector || !box) { return; }
+    var source = document.querySelector(selector);
+    if (source) { box.hidden = source.value !== picker.dataset.jokersWhen; }
+  }
+
+  /* Mark the inputs the preview's problems name (data-error-field="p1-middle"). */
+  function markErrors() {
+    var named = Object.create(null);
+    document.querySelectorAll("[data-error-field]").forEach(function (item) {
+      named[item.dataset.errorField] = true;
+    });
+    document.querySelectorAll("[data-row-input]").forEach(function (input) {
+      if (named[input.name]) { input.setAttribute("aria-invalid", "true"); }
+      else { input.removeAttribute("aria-invalid"); }
+    });
+  }
+
+  function refreshAll() {
+    document.querySelectorAll("[data-card-picker]").forEach(function (picker) {
+      picker.hidden = false; // the picker needs this script: it stays hidden without it
+      refresh(scopeOf(picker));
+    });
+    document.querySelectorAll("[data-row-select]").forEach(function (chooser) { chooser.hidden = false; });
+    document.querySelectorAll("[data-board-entry]").forEach(function (entry) { entry.classList.add("js"); });
+    markErrors();
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    var card = target.closest("[data-card-picker] [data-card]");
+    if (card) {
+      if (!card.disabled) { placeCard(scopeOf(card), card.dataset.card); }
+      return;
+    }
+    var placed = target.closest("[data-row-cards] [data-remove]");
+    if (placed) {
+      var input = placed.closest("[data-row]").querySelector("[data-row-input]");
+      removeCard(input, Number(placed.dataset.remove));
+      return;
+    }
+    var chooser = target.closest("[data-row-select]");
+    if (chooser) {
+      select(chooser.closest("[data-row]").querySelector("[data-row-input]"));
+    }
+  });
+
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches("[data-row-input]")) { select(event.target); }
+  });
+
+  document.addEventListener("input", function (event) {
+    if (event.target.matches("[data-row-input]")) { refresh(scopeOf(event.target)); }
+  });
+
+  document.addEventListener("change", function (event) {
+    refresh(scopeOf(event.target));
+  });
+
+  document.addEventListener("htmx:afterSettle", refreshAll);
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", refreshAll);
+  } else {
+    refreshAll();
+  }
+
+  window.VPTCardPicker = { refresh: refreshAll, parseCard: parseCard };
+}());

@@ -1,0 +1,71 @@
+"""`POST /api/score`: the score_hand contract over HTTP. No test here has database access."""
+
+import json
+
+import pytest
+from django.test import Client
+
+from vpt.ofc import score_json
+
+EXAMPLE = {
+    "variant": "progressive",
+    "chips_per_point": 100,
+    "players": [
+        {"name": "Ana", "stack": 10000, "top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"},
+        {"name": "Ben", "stack": 8000, "top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
+    ],
+}
+
+
+def post(client: Client, body: str | bytes, content_type: str = "application/json"):  # type: ignore[no-untyped-def]
+    return client.post("/api/score", data=body, content_type=content_type)
+
+
+def test_scores_like_the_engine_and_the_command(client: Client) -> None:
+    response = post(client, json.dumps(EXAMPLE))
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == score_json(EXAMPLE)
+    assert response.json()["exchanges"] == [
+        {"a": "Ana", "b": "Ben", "points": 9, "chips_due": 900, "chips_paid": 900, "capped": False, "skipped": False}
+    ]
+
+
+def test_needs_no_csrf_token() -> None:
+    # Scripts have no session or CSRF cookie; the view is exempt on purpose (see vpt/rounds/api.py).
+    response = post(Client(enforce_csrf_checks=True), json.dumps(EXAMPLE))
+
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize(("body", "error"), [
+    (json.dumps({"players": [{"top": "Kd"}, {"middle": "Kd"}]}), "players[1].middle: duplicate card Kd"),
+    (json.dumps({"players": [{"top": "Qs Qh 2c 3c"}, {}]}), "players[0].top: 4 cards, top takes 3"),
+    (json.dumps({"players": [{}]}), "players: 1 players, progressive seats 2 to 3"),
+    (json.dumps({"players": [{}, {}], "chips_per_point": 0}), "chips_per_point: 0 is not a positive whole number"),
+    ('{"players": [', "invalid JSON at line 1, column 14: Expecting value"),
+    ("", "empty input: expected one JSON hand"),
+    ("variant=progressive&players=2", "invalid JSON at line 1, column 1: Expecting value"),
+    (b"\xff\xfe{}", "request body: not UTF-8 text (byte 1)"),
+])
+def test_bad_input_is_400_with_the_one_line_error(client: Client, body: str | bytes, error: str) -> None:
+    response = post(client, body)
+
+    assert response.status_code == 400
+    assert response.json() == {"error": error}
+
+
+def test_a_form_post_is_not_json(client: Client) -> None:
+    response = client.post("/api/score", {"variant": "progressive"})
+
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("invalid JSON at line 1, column 1")
+
+
+@pytest.mark.parametrize("method", ["get", "put", "delete"])
+def test_only_post_is_allowed(client: Client, method: str) -> None:
+    response = getattr(client, method)("/api/score")
+
+    assert response.status_code == 405
+    assert response["Allow"] == "POST"

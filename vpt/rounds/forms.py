@@ -1,0 +1,54 @@
+"""Forms for entering hands.
+
+``BoardForm`` is one player's three rows as typed or tapped (``top``, ``middle``, ``bottom``:
+card text such as ``"Qs Qh 2c"``); the dealer's hand page and the calculator both use it, with a
+form prefix per seat (``p0``, ``p1``...), which is also the field prefix the board-entry
+component takes. Cards are checked by the engine, not here, so a half-entered row still previews.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
+
+from vpt.ofc import ROW_SIZES, ROWS
+
+from .preview import VARIANT_CHOICES
+
+MAX_PLAYERS = 4
+FANTASYLAND_CHOICES = [(0, _("No")), *((cards, str(cards)) for cards in (13, 14, 15, 16, 17))]
+
+
+class BoardForm(forms.Form):
+    top = forms.CharField(label=pgettext_lazy("board row", "Top"), required=False, max_length=120)
+    middle = forms.CharField(label=pgettext_lazy("board row", "Middle"), required=False, max_length=160)
+    bottom = forms.CharField(label=pgettext_lazy("board row", "Bottom"), required=False, max_length=160)
+
+    def row_fields(self) -> list[dict[str, Any]]:
+        """The three rows for ``components/_board_entry.html``: bound field, name and size."""
+        return [{"name": row, "field": self[row], "size": ROW_SIZES[row], "placeholder": placeholder}
+                for row, placeholder in zip(ROWS, ("Qs Qh 2c", "Kd Kc 8h 8s 3d", "2h 5h 9h Jh Ah"))]
+
+
+class CalculatorPlayerForm(BoardForm):
+    name = forms.CharField(label=_("Name"), required=False, max_length=40)
+    stack = forms.IntegerField(label=_("Stack"), required=False, min_value=1)
+    fantasyland_cards = forms.TypedChoiceField(
+        label=_("Fantasyland cards"), choices=FANTASYLAND_CHOICES, coerce=int, required=False, empty_value=0)
+
+
+class CalculatorForm(forms.Form):
+    variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="progressive")
+    chips_per_point = forms.IntegerField(label=_("Chips per point"), min_value=1, initial=100)
+    players = forms.TypedChoiceField(
+        label=_("Players"), choices=[(n, str(n)) for n in (2, 3, 4)], coerce=int, initial=2,
+        help_text=_("Four players only in Classic."))
+
+    def player_count(self) -> int:
+        """Players in play: the valid choice, else what was posted, else 2 (never fails)."""
+        if self.is_bound and self.is_valid():
+            return int(self.cleaned_data["players"])
+        value: Any = self.data.get("players") if self.is_bound else self.initial.get("players")
+        return int(value) if str(value) in {"2", "3", "4"} else 2

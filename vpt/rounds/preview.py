@@ -1,0 +1,213 @@
+"""The hand preview: one hand scored for display, as plain template data.
+
+``preview_context(data)`` takes one hand as the JSON contract does (``score-hand-json.md``: the
+variant, chips per point and the players in payment order, each with rows of card text) and
+returns what ``templates/components/_hand_preview.html`` renders: every row's cards and
+translated hand description, fouls, royalties, next-hand Fantasyland, points per player and the
+settlement in payment order. Bad input becomes a translated *problem* naming the player, the row
+and the card instead of an exception, so a half-entered board previews without a 500.
+
+It runs no queries: the calculator page uses it as is, and the dealer's hand page feeds it the
+boards being entered before ``record_hand`` saves anything.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
+
+from vpt.ofc import ROW_SIZES, ROWS, InvalidHand, hand_json, parse_card, read_hand, score_hand
+
+from .describe import describe_row
+
+__all__ = ["ROW_LABELS", "VARIANT_CHOICES", "Problem", "card_face", "preview_context", "problem_from"]
+
+VARIANT_CHOICES: list[tuple[str, Promise]] = [
+    ("progressive", _("Progressive (VPT)")),
+    ("regular", _("Regular")),
+    ("joker-ultimate", _("Joker Ultimate")),
+    ("classic", _("Classic")),
+]
+ROW_LABELS: dict[str, Promise] = {
+    "top": pgettext_lazy("board row", "Top"),
+    "middle": pgettext_lazy("board row", "Middle"),
+    "bottom": pgettext_lazy("board row", "Bottom"),
+}
+FIELD_LABELS: dict[str, Promise] = {
+    **ROW_LABELS,
+    "name": _("Name"),
+    "stack": _("Stack"),
+    "fantasyland_cards": _("Fantasyland cards"),
+    "variant": _("Variant"),
+    "chips_per_point": _("Chips per point"),
+    "players": _("Players"),
+}
+_SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+_WHERE = re.compile(r"^players\[(\d+)\](?:\.(\w+))?$")
+
+
+def default_field_name(index: int, field_name: str) -> str:
+    """The form field holding ``field_name`` of player ``index``: ``p1-middle``."""
+    return f"p{index}-{field_name}"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a hand cannot be scored, for people: ``text`` is the whole translated sentence.
+
+    ``player`` is the player's name (``None`` for a table-wide problem), ``label`` the row or
+    field in words, ``field_name`` the form field to mark invalid (``p1-middle``).
+    """
+
+    text: str
+    message: str
+    player: str | None = None
+    label: str | None = None
+    field_name: str | None = None
+
+
+def _variant_label(name: str) -> str:
+    return str(dict(VARIANT_CHOICES).get(name, name))
+
+
+def _friendly(message: str) -> str:
+    """The engine's English problem (``duplicate card Kd``) in the active language."""
+    patterns: list[tuple[str, Callable[[re.Match[str]], str]]] = [
+        (r"duplicate card (\S+)$",
+         lambda m: gettext("%(card)s is used twice: each card can be on the table only once")
+         % {"card": m[1]}),
+        (r'unknown card "(.*)"$',
+         lambda m: gettext('"%(card)s" is not a card: type a rank and a suit, such as Qs, 10h or A♥')
+         % {"card": m[1]}),
+        (r"(\d+) cards, (\w+) takes (\d+)$",
+         lambda m: gettext("%(count)s cards, but this row takes %(size)s") % {"count": m[1], "size": m[3]}),
+        (r"a joker, and (\S+) plays without jokers$",
+         lambda m: gettext("a joker (JK), but %(variant)s is played without jokers")
+         % {"variant": _variant_label(m[1])}),
+        (r"joker number (\d+), the deck has (\d+)$",
+         lambda m: gettext("too many jokers: the deck has %(jokers)s") % {"jokers": m[2]}),
+        (r"(\d+) players, (\S+) seats (\d+) to (\d+)$",
+         lambda m: gettext("%(variant)s is played by %(min)s to %(max)s players, not %(count)s")
+         % {"variant": _variant_label(m[2]), "min": m[3], "max": m[4], "count": m[1]}),
+        (r"^missing: give a stack",
+         lambda m: gettext("missing: give a stack for every player or for none")),
+        (r"(must be a positive whole number|is not a positive whole number)",
+         lambda m: gettext("enter a whole number greater than 0")),
+        (r"is not a whole number, 0 or more$",
+         lambda m: gettext("enter a whole number, 0 or more")),
+        (r"^(\d+) is not a Fantasyland deal in (\S+) \(0 or (.*)\)$",
+         lambda m: gettext("%(count)s cards is not a Fantasyland deal in %(variant)s (0 or %(deals)s)")
+         % {"count": m[1], "variant": _variant_label(m[2]), "deals": m[3]}),
+        (r'^"(.*)" is already a player at this table$',
+         lambda m: gettext("two players are called %(name)s") % {"name": m[1]}),
+        (r"^must be a non-empty text$", lambda m: gettext("enter a name")),
+    ]
+    for pattern, translate in patterns:
+        match = re.search(pattern, message)
+        if match:
+            return translate(match)
+    return message  # a problem with no translation yet still names itself, in English
+
+
+def problem_from(where: str, message: str, names: Sequence[str], *,
+                 field_name: Callable[[int, str], str] = default_field_name) -> Problem:
+    """A located problem (``where`` as the engine gives it: ``players[1].middle``) for people.
+
+    ``message`` is already in the reader's language (a Django form error) or is the engine's
+    English, translated here when it is one of the engine's known messages.
+    """
+    text = _friendly(message)
+    match = _WHERE.match(where)
+    if match:
+        index, key = int(match[1]), match[2]
+        player = names[index] if index < len(names) and key != "name" else None
+        # A problem with the name itself (two players called Ana) names the seat, not the name.
+        player = player or gettext("Player %(number)d") % {"number": index + 1}
+        label = str(FIELD_LABELS.get(key, key)) if key else None
+        if label:
+            sentence = gettext("%(player)s, %(field)s: %(problem)s") % {
+                "player": player, "field": label, "problem": text}
+        else:
+            sentence = gettext("%(player)s: %(problem)s") % {"player": player, "problem": text}
+        return Problem(sentence, text, player, label, field_name(index, key) if key else None)
+    label = str(FIELD_LABELS[where]) if where in FIELD_LABELS else None
+    sentence = (gettext("%(field)s: %(problem)s") % {"field": label, "problem": text}) if label else text
+    return Problem(sentence, text, None, label, where if where in FIELD_LABELS else None)
+
+
+def card_face(text: str) -> dict[str, Any]:
+    """How one card looks: ``{"text": "Th", "rank": "10", "suit": "♥", "red": True}``."""
+    card = parse_card(text)
+    if card.is_joker:
+        return {"text": "JK", "rank": "JK", "suit": "", "red": False, "joker": True}
+    name = str(card)
+    rank = "10" if name[0] == "T" else name[0]
+    return {"text": name, "rank": rank, "suit": _SUIT_SYMBOLS[card.suit], "red": card.suit in "hd",
+            "joker": False}
+
+
+def preview_context(data: dict[str, Any], *, field_name: Callable[[int, str], str] = default_field_name,
+                    problems: Sequence[Problem] = ()) -> dict[str, Any]:
+    """Template data for ``components/_hand_preview.html`` (the variable ``preview``).
+
+    ``data`` is one hand as ``score-hand-json.md`` takes it; every player should have a name.
+    ``problems`` are ones already found (form errors): when given, nothing is scored.
+    ``field_name(index, "middle")`` names the form field of a player's row, so the page can
+    mark it invalid (``p1-middle`` by default, the calculator's form prefixes).
+
+    Keys: ``state`` (``"empty"``, ``"invalid"`` or ``"scored"``), ``problems``, ``variant``,
+    ``variant_label``, ``chips_per_point``, ``settled`` (stacks given), ``players`` (name, fouled,
+    unfinished, ``rows`` [label, cards, description, royalty], royalty_total, points,
+    fantasyland_next_cards, stack_before, stack_after, eliminated) and ``exchanges`` in payment
+    order (a, b, points, payer, payee, chips_due, chips_paid as a positive amount, capped,
+    skipped).
+    """
+    raw_players = data.get("players") or []
+    names = [str(player.get("name") or "") for player in raw_players if isinstance(player, dict)]
+    base: dict[str, Any] = {
+        "variant": data.get("variant", "progressive"),
+        "variant_label": _variant_label(str(data.get("variant", "progressive"))),
+        "chips_per_point": data.get("chips_per_point", 1),
+        "players": [], "exchanges": [], "problems": list(problems), "settled": False,
+    }
+    if problems:
+        return {**base, "state": "invalid"}
+    if not any(str(player.get(row) or "").strip() for player in raw_players if isinstance(player, dict)
+               for row in ROWS):
+        return {**base, "state": "empty"}
+    try:
+        request = read_hand(data)
+        result = score_hand(request.players, request.rules, request.chips_per_point)
+    except InvalidHand as error:
+        return {**base, "state": "invalid", "problems": [
+            problem_from(error.where, error.message, names, field_name=field_name)]}
+    output = hand_json(request, result)
+    players = []
+    for player, board, out in zip(request.players, result.boards, output["players"]):
+        rows = []
+        for row, cards, value in zip(ROWS, player.board.rows, board.values):
+            rows.append({
+                "row": row,
+                "label": ROW_LABELS[row],
+                "cards": [card_face(str(card)) for card in cards],
+                "description": describe_row(value, cards=len(cards), size=ROW_SIZES[row]),
+                "royalty": out["royalties"][row],
+            })
+        points = out["points"]
+        players.append({**out, "rows": rows, "royalty_total": out["royalties"]["total"],
+                        "abs_points": abs(points), "points_text": f"+{points}" if points > 0 else str(points)})
+    exchanges = []
+    for exchange in output["exchanges"]:
+        points = exchange["points"]
+        payer, payee = (exchange["b"], exchange["a"]) if points > 0 else (exchange["a"], exchange["b"])
+        due = exchange["chips_due"] if exchange["chips_due"] is not None else abs(points) * request.chips_per_point
+        paid = abs(exchange["chips_paid"]) if exchange["chips_paid"] is not None else None
+        exchanges.append({**exchange, "payer": payer if points else None, "payee": payee if points else None,
+                          "abs_points": abs(points), "chips_due": due, "chips_paid": paid})
+    settled = result.settlement is not None
+    return {**base, "state": "scored", "players": players, "exchanges": exchanges, "settled": settled}
