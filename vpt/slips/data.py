@@ -1,0 +1,367 @@
+"""What the printables show: plain frozen values, built by selectors or from engine JSON.
+
+slip            the chip-settlement slip of one hand: boards, exchanges in payment order,
+                stacks before and after, eliminations, the next button, a QR code.
+position        P1, P2, P3 in payment order: P1 sits left of the button, the last is the button.
+exchange        one pair's payment, told from the side that pays: ``payer`` pays ``payee``.
+                ``capped``: less than ``chips_due`` moved; ``skipped``: one of the two was
+                already eliminated earlier in the hand, so nothing moved.
+seat card       a card put on the table after a seat draw: player, table, seat.
+table list      every open table with its seats, for the floor.
+results         places, names, entries and payouts (real money: ``Decimal``).
+hand history    every hand of one table, in order.
+
+Nothing here touches the database or Django: the renderers in ``render.py`` take these values
+and nothing else, so a slip built from a scored JSON hand and one built from the database print
+through the same code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from vpt.ofc import ROW_SIZES, ROWS, InvalidHand, parse_cards, row_value
+
+__all__ = [
+    "FORMATS", "LANGUAGES", "HandHistoryData", "ResultRow", "ResultsData", "SeatCard",
+    "SeatCardData", "SlipData", "SlipExchange", "SlipPlayer", "TableListData", "TableListSeat",
+    "TableListTable", "describe_rows", "exchange_from_pair", "next_button", "position_label",
+    "slip_data_from_json",
+]
+
+LANGUAGES = ("en", "es")
+FORMATS = ("a6", "thermal80")
+
+
+def position_label(index: int) -> str:
+    """The payment-order label of a 0-based position.
+
+    >>> position_label(0), position_label(2)
+    ('P1', 'P3')
+    """
+    return f"P{index + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class SlipPlayer:
+    """One player's part in a hand, as printed.
+
+    ``cards`` and ``hands`` are top, middle, bottom: the cards as text (``"Qs Qh 2c"``) and each
+    row's description. ``royalties`` likewise, ``royalty_total`` their sum. ``points`` is the
+    net before caps; ``stack_before``/``stack_after`` are ``None`` when no stacks were given.
+    """
+
+    position: str
+    name: str
+    cards: tuple[str, str, str]
+    hands: tuple[str, str, str]
+    fouled: bool = False
+    unfinished: bool = False
+    royalties: tuple[int, int, int] = (0, 0, 0)
+    royalty_total: int = 0
+    points: int = 0
+    fantasyland_cards: int = 0
+    fantasyland_next_cards: int = 0
+    stack_before: int | None = None
+    stack_after: int | None = None
+    eliminated: bool = False
+    place: int | None = None
+    seat: int | None = None
+    sat_out: bool = False
+
+    @property
+    def chips_won(self) -> int | None:
+        if self.stack_before is None or self.stack_after is None:
+            return None
+        return self.stack_after - self.stack_before
+
+
+@dataclass(frozen=True, slots=True)
+class SlipExchange:
+    """One exchange, from the payer's side. ``points``, ``chips_due`` and ``chips_paid`` are >= 0.
+
+    When the pair's points are 0, ``payer`` and ``payee`` are simply the pair in payment order.
+    ``chips_due``/``chips_paid`` are ``None`` when the hand was scored without stacks.
+    """
+
+    order: int
+    payer: str
+    payee: str
+    points: int
+    chips_due: int | None
+    chips_paid: int | None
+    capped: bool = False
+    skipped: bool = False
+
+    @property
+    def even(self) -> bool:
+        return self.points == 0
+
+
+@dataclass(frozen=True, slots=True)
+class SlipData:
+    """Everything one chip-settlement slip prints. ``players`` and ``exchanges`` in payment order."""
+
+    event: str
+    table: str
+    hand_number: int | None
+    level: int | None
+    chips_per_point: int
+    players: tuple[SlipPlayer, ...]
+    exchanges: tuple[SlipExchange, ...]
+    recorded_at: datetime | None = None
+    dealer: str = ""
+    language: str = "en"
+    page_format: str = "a6"
+    public_url: str = ""
+    next_button: str = ""
+    next_button_seat: int | None = None
+    button_holds: bool = False
+    variant: str = ""
+    void: bool = False
+    version: int = 1
+
+    def __post_init__(self) -> None:
+        if self.language not in LANGUAGES:
+            raise ValueError(f"language {self.language!r}: expected one of {', '.join(LANGUAGES)}")
+        if self.page_format not in FORMATS:
+            raise ValueError(f"page format {self.page_format!r}: expected one of {', '.join(FORMATS)}")
+
+    @property
+    def button(self) -> SlipPlayer:
+        """The player on the button this hand: last in payment order."""
+        return self.players[-1]
+
+    @property
+    def settled(self) -> bool:
+        return all(player.stack_after is not None for player in self.players)
+
+    def player(self, name: str) -> SlipPlayer:
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise KeyError(name)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatCard:
+    player: str
+    table: int
+    seat: int
+    entry: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SeatCardData:
+    """The seat cards of one draw, one card (page) each, in the order given."""
+
+    event: str
+    cards: tuple[SeatCard, ...]
+    language: str = "en"
+    drawn_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableListSeat:
+    seat: int
+    player: str = ""  # empty: nobody sits there
+    stack: int | None = None
+    fantasyland_cards: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TableListTable:
+    number: int
+    seats: tuple[TableListSeat, ...]
+    dealer: str = ""
+    button_seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableListData:
+    """Every table with its seats; the renderer adds an alphabetical index of players."""
+
+    event: str
+    tables: tuple[TableListTable, ...]
+    language: str = "en"
+    printed_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One entry's line. ``place`` is ``None`` while the player is still in (``stack`` shown)."""
+
+    place: int | None
+    name: str
+    entries: int = 1
+    payout: Decimal | None = None
+    stack: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsData:
+    event: str
+    rows: tuple[ResultRow, ...]
+    language: str = "en"
+    printed_at: datetime | None = None
+    prize_pool: Decimal | None = None
+    currency: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandHistoryData:
+    """One table's hands in order; each hand carries what its slip carries."""
+
+    event: str
+    table: str
+    hands: tuple[SlipData, ...]
+    language: str = "en"
+    printed_at: datetime | None = None
+
+
+# --- row descriptions, translated ---------------------------------------------------------
+
+def describe_rows(cards: Sequence[str], language: str, fallback: Sequence[str] = ("", "", "")) -> tuple[str, str, str]:
+    """Each row's hand in ``language``, from its cards (the English matches the engine's).
+
+    A row that cannot be read keeps its ``fallback`` text.
+
+    >>> describe_rows(("Qs Qh 2c", "Kd Kc 8h 8s 3d", "2h 5h"), "en")
+    ('pair of queens', 'two pair, kings and eights', 'unfinished: 2 of 5 cards')
+    """
+    from django.utils import translation  # keeps this module cheap to import
+
+    from vpt.rounds.describe import describe_row
+
+    described = []
+    with translation.override(language):
+        for index, (row, text) in enumerate(zip(ROWS, cards)):
+            size = ROW_SIZES[row]
+            try:
+                parsed = parse_cards(text)
+            except InvalidHand:
+                described.append(fallback[index])
+                continue
+            if len(parsed) > size:
+                described.append(fallback[index])
+                continue
+            value = row_value(parsed) if len(parsed) == size else None
+            described.append(describe_row(value, cards=len(parsed), size=size))
+    return described[0], described[1], described[2]
+
+
+# --- the next button ----------------------------------------------------------------------
+
+def next_button(players: Sequence[SlipPlayer]) -> tuple[SlipPlayer | None, bool]:
+    """Who has the button next hand, and whether it holds (someone plays Fantasyland next).
+
+    The button moves one occupied seat clockwise, to the player left of it (P1), skipping the
+    players eliminated this hand; it stays where it is when a player still in plays Fantasyland
+    next hand. ``(None, False)`` when fewer than two players remain.
+    """
+    remaining = [player for player in players if not player.eliminated]
+    if len(remaining) < 2:
+        return None, False
+    button = players[-1]
+    holds = any(player.fantasyland_next_cards for player in remaining)
+    if holds and not button.eliminated:
+        return button, True
+    return remaining[0], False
+
+
+# --- from the engine's JSON ---------------------------------------------------------------
+
+def slip_data_from_json(
+    hand_json: Mapping[str, Any],
+    *,
+    hand_input: Mapping[str, Any] | None = None,
+    event: str = "",
+    table: str = "",
+    hand_number: int | None = None,
+    level: int | None = None,
+    recorded_at: datetime | None = None,
+    dealer: str = "",
+    language: str = "en",
+    page_format: str = "a6",
+    public_url: str = "",
+    places: Mapping[str, int] | None = None,
+    seats: Mapping[str, int] | None = None,
+) -> SlipData:
+    """A slip from ``score_hand``'s output (``score-hand-json.md``).
+
+    The output names each row's hand but not its cards: pass the input (``hand_input``) to print
+    the cards too. ``places`` gives eliminated players' finishing places by name.
+
+    >>> from vpt.ofc import score_json
+    >>> hand = {"chips_per_point": 100, "players": [
+    ...     {"name": "Ana", "stack": 10000, "top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"},
+    ...     {"name": "Ben", "stack": 8000, "top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"}]}
+    >>> slip = slip_data_from_json(score_json(hand), hand_input=hand)
+    >>> [(e.payer, e.payee, e.chips_paid) for e in slip.exchanges]
+    [('Ben', 'Ana', 900)]
+    >>> slip.players[0].hands[0], slip.next_button, slip.button_holds
+    ('pair of queens', 'Ben', True)
+    """
+    places = places or {}
+    seats = seats or {}
+    inputs = list((hand_input or {}).get("players", []))
+    players = []
+    for index, raw in enumerate(hand_json["players"]):
+        given = inputs[index] if index < len(inputs) and isinstance(inputs[index], dict) else {}
+        cards = (str(given.get("top", "")), str(given.get("middle", "")), str(given.get("bottom", "")))
+        stored = (raw["hands"]["top"], raw["hands"]["middle"], raw["hands"]["bottom"])
+        # Without the cards only the engine's English descriptions are known: print those.
+        hands = describe_rows(cards, language, stored) if given else stored
+        royalties = raw["royalties"]
+        players.append(SlipPlayer(
+            position=position_label(index),
+            name=raw["name"],
+            cards=cards,
+            hands=hands,
+            fouled=bool(raw["fouled"]),
+            unfinished=bool(raw.get("unfinished", False)),
+            royalties=(royalties["top"], royalties["middle"], royalties["bottom"]),
+            royalty_total=royalties["total"],
+            points=raw["points"],
+            fantasyland_cards=int(given.get("fantasyland_cards", 0) or 0),
+            fantasyland_next_cards=raw["fantasyland_next_cards"],
+            stack_before=raw["stack_before"],
+            stack_after=raw["stack_after"],
+            eliminated=bool(raw["eliminated"]),
+            place=places.get(raw["name"]),
+            seat=seats.get(raw["name"]),
+        ))
+    exchanges = tuple(
+        exchange_from_pair(order, raw["a"], raw["b"], raw["points"], raw["chips_due"], raw["chips_paid"],
+                           capped=raw["capped"], skipped=raw["skipped"])
+        for order, raw in enumerate(hand_json["exchanges"], start=1)
+    )
+    button, holds = next_button(players)
+    return SlipData(
+        event=event, table=table, hand_number=hand_number, level=level,
+        chips_per_point=hand_json["chips_per_point"], players=tuple(players), exchanges=exchanges,
+        recorded_at=recorded_at, dealer=dealer, language=language, page_format=page_format,
+        public_url=public_url, next_button=button.name if button else "",
+        next_button_seat=button.seat if button else None, button_holds=holds,
+        variant=hand_json.get("variant", ""),
+    )
+
+
+def exchange_from_pair(
+    order: int, a: str, b: str, points: int, chips_due: int | None, chips_paid: int | None,
+    *, capped: bool, skipped: bool,
+) -> SlipExchange:
+    """An exchange given from ``a``'s side (positive: ``b`` pays ``a``), told from the payer's.
+
+    >>> exchange_from_pair(2, "Ana", "Cai", -8, 800, -500, capped=True, skipped=False)
+    SlipExchange(order=2, payer='Ana', payee='Cai', points=8, chips_due=800, chips_paid=500, capped=True, skipped=False)
+    """
+    payer, payee = (b, a) if points > 0 else (a, b)
+    return SlipExchange(
+        order=order, payer=payer, payee=payee, points=abs(points), chips_due=chips_due,
+        chips_paid=abs(chips_paid) if chips_paid is not None else None, capped=capped, skipped=skipped,
+    )
