@@ -1,0 +1,62 @@
+"""A director corrects a recorded hand and sees the differences before confirming."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+
+from vpt.events.services import create_event, register_player
+from vpt.rounds.models import Hand
+from vpt.rounds.selectors import table_state
+from vpt.rounds.services import record_hand
+from vpt.seating.services import draw_seats
+from vpt.tables.models import Table
+
+JACKS = {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"}
+ACES_FULL = {"top": "3h 6d 9c", "middle": "Ts Js Qd Ks 2s", "bottom": "As Ad Ac 6c 6s"}
+QUEENS_FULL = {"top": "2c 3d 5h", "middle": "8h 8s 9h 9d Kc", "bottom": "Qs Qh Qc 2h 2d"}
+QUEENS_FOULED = {"top": "Qs Qh Qc", "middle": "8h 8s 9h 9d Kc", "bottom": "2c 3d 5h 2h 2d"}
+
+
+def test_director_corrects_a_hand_and_sees_the_differences(
+    page: Page, live_server: object, login: Callable[[Page, object, User, str], None], director: User,
+    password: str, screenshot: Callable[[Page, str], Path],
+) -> None:
+    event = create_event(name="Floor Cup", slug="floor-cup", actor=director, levels=[100, 200])
+    for number in range(6):
+        register_player(event, name=f"Player {number + 1}", actor=director)
+    draw_seats(event, actor=director, seed=4)
+    table = Table.objects.filter(event=event).order_by("number").first()
+    assert table is not None
+    seats = [seat.number for seat in table_state(table.pk).seats]
+    boards = dict(zip(seats, (JACKS, ACES_FULL, QUEENS_FULL)))
+    hand = record_hand(table, hand_number=1, boards=boards, actor=director)
+
+    page.set_viewport_size({"width": 1280, "height": 900})
+    login(page, live_server, director, password)
+    page.goto(f"{live_server}/tables/event/{event.slug}/")
+    expect(page.locator("[data-overview] tr[data-table='1'] [data-hand]")).to_have_text("next: 2")
+    screenshot(page, "director_tables_overview")
+
+    page.goto(f"{live_server}/hands/{hand.pk}/")
+    page.get_by_role("link", name="Correct", exact=True).click()
+    third = page.locator(f"fieldset[data-seat='{seats[2]}']")
+    for row in ("top", "middle", "bottom"):
+        third.locator(f"input[name$='-{row}']").fill(QUEENS_FOULED[row])
+    expect(page.locator("#hand-preview .preview-player.is-fouled")).to_have_count(1)
+    page.fill("input[name=reason]", "The third board was misread")
+    page.locator("[data-dry-run]").click()
+
+    diff = page.locator("[data-diff]")
+    expect(diff).to_contain_text("Differences (nothing saved yet)")
+    expect(diff.locator("[data-change='stack']")).to_have_count(3)
+    hand.refresh_from_db()
+    assert hand.version == 1
+    screenshot(page, "director_correction_diff")
+
+    page.locator("[data-confirm]").click()
+    expect(page.locator(".messages")).to_contain_text("Hand corrected")
+    assert Hand.objects.get(pk=hand.pk).version == 2

@@ -1,0 +1,101 @@
+"""The director's hand pages: open, correct and void with the dry-run differences first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from vpt.events.models import AuditEntry, Entry
+from vpt.rounds.models import Hand
+from vpt.rounds.services import record_hand
+from vpt.tables.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def hand(table: Table, director: User, kit: Any) -> Hand:
+    boards = kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
+    return record_hand(table, hand_number=1, boards=boards, actor=director)
+
+
+def post_boards(hand: Hand, boards: list[dict[str, str]], **extra: str) -> dict[str, str]:
+    data: dict[str, str] = {}
+    for board, values in zip(hand.boards.order_by("position"), boards):
+        for key, value in values.items():
+            data[f"s{board.seat_number}-{key}"] = value
+    data.update(extra)
+    return data
+
+
+def test_non_staff_refused(client: Client, hand: Hand, dealer_user: User) -> None:
+    client.force_login(dealer_user)
+    for name in ("rounds:hand-detail", "rounds:hand-correct", "rounds:hand-void"):
+        assert client.get(reverse(name, args=[hand.pk])).status_code == 403
+    assert client.get(reverse("rounds:event-hands", args=[hand.event.slug])).status_code == 403
+
+
+def test_detail_and_list(client_as_director: Client, hand: Hand) -> None:
+    page = client_as_director.get(reverse("rounds:hand-detail", args=[hand.pk])).content.decode()
+    assert "Table 1, hand 1" in page and "Correct" in page and "Void" in page
+    assert "Table 1, hand 1 recorded" in page  # the audit history
+    listing = client_as_director.get(reverse("rounds:event-hands", args=[hand.event.slug]) + "?table=1")
+    assert reverse("rounds:hand-detail", args=[hand.pk]) in listing.content.decode()
+
+
+def test_correct_shows_differences_then_saves(client_as_director: Client, hand: Hand, kit: Any) -> None:
+    url = reverse("rounds:hand-correct", args=[hand.pk])
+    form = client_as_director.get(url).content.decode()
+    assert 'value="Jc Jd 4s"' in form  # the recorded boards, ready to edit
+    stacks = dict(Entry.objects.values_list("pk", "stack"))
+    data = post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED], reason="Misread the top row",
+                       action="dry_run")
+    response = client_as_director.post(url, data)
+    page = response.content.decode()
+    assert "Differences (nothing saved yet)" in page
+    assert 'data-change="stack"' in page
+    assert "Confirm the correction" in page
+    assert dict(Entry.objects.values_list("pk", "stack")) == stacks  # dry run: nothing saved
+    token = page.split('name="token" value="')[1].split('"')[0]
+    response = client_as_director.post(url, dict(data, action="confirm", token=token))
+    assert response.status_code == 302
+    hand.refresh_from_db()
+    assert hand.version == 2
+    assert dict(Entry.objects.values_list("pk", "stack")) != stacks
+    assert AuditEntry.objects.filter(action="correct_hand").exists()
+
+
+def test_confirm_without_matching_dry_run_is_not_saved(client_as_director: Client, hand: Hand, kit: Any) -> None:
+    url = reverse("rounds:hand-correct", args=[hand.pk])
+    data = post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED], reason="x", action="confirm",
+                       token="stale")
+    page = client_as_director.post(url, data).content.decode()
+    assert "changed since the differences were shown" in page
+    hand.refresh_from_db()
+    assert hand.version == 1
+
+
+def test_correction_preview_fragment(client_as_director: Client, hand: Hand, kit: Any) -> None:
+    url = reverse("rounds:hand-correct", args=[hand.pk])
+    response = client_as_director.post(url, post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED]),
+                                       headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="correct-preview"') and "Fouled" in html
+
+
+def test_void_shows_differences_then_voids(client_as_director: Client, hand: Hand) -> None:
+    url = reverse("rounds:hand-void", args=[hand.pk])
+    page = client_as_director.get(url).content.decode()
+    assert "Differences (nothing saved yet)" in page
+    assert client_as_director.post(url, {"reason": ""}).status_code == 200
+    hand.refresh_from_db()
+    assert not hand.is_void
+    response = client_as_director.post(url, {"reason": "Wrong table"})
+    assert response.status_code == 302
+    hand.refresh_from_db()
+    assert hand.is_void
+    assert set(Entry.objects.values_list("stack", flat=True)) == {10000}

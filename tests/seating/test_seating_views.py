@@ -1,0 +1,79 @@
+"""The director's seating page: seat draw, moves and breaking tables, refusals as messages."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from vpt.events.models import Entry, Event
+from vpt.events.services import create_event, register_player
+from vpt.seating.models import Seat
+from vpt.tables.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(director: User) -> Event:
+    event = create_event(name="Moves", slug="moves", actor=director, levels=[100])
+    for number in range(7):
+        register_player(event, name=f"P{number}", actor=director)
+    return event
+
+
+def test_non_staff_refused(client: Client, event: Event, dealer_user: User) -> None:
+    client.force_login(dealer_user)
+    assert client.get(reverse("seating:event", args=[event.slug])).status_code == 403
+    assert client.post(reverse("seating:draw", args=[event.slug])).status_code == 403
+    assert not Table.objects.exists()
+
+
+def test_draw_move_and_break(client_as_director: Client, event: Event) -> None:
+    response = client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"}, follow=True)
+    assert "Seats drawn." in response.content.decode()
+    assert sorted(Table.objects.filter(event=event).values_list("number", flat=True)) == [1, 2, 3]
+    sizes = {t.number: Seat.objects.filter(table=t, entry__isnull=False).count() for t in Table.objects.all()}
+    assert sorted(sizes.values()) == [2, 2, 3]
+
+    # Moving a player away from a table of two would leave one alone: refused, as a message.
+    two = next(t for t in Table.objects.all() if sizes[t.number] == 2)
+    three = next(t for t in Table.objects.all() if sizes[t.number] == 3)
+    lonely = Seat.objects.filter(table=two, entry__isnull=False).first()
+    assert lonely is not None
+    response = client_as_director.post(reverse("seating:move", args=[event.slug]),
+                                       {"entry": lonely.entry_id, "table": three.pk}, follow=True)
+    assert "would leave a player alone at the table" in response.content.decode()
+
+    mover = Seat.objects.filter(table=three, entry__isnull=False).first()
+    assert mover is not None
+    response = client_as_director.post(reverse("seating:move", args=[event.slug]),
+                                       {"entry": mover.entry_id, "table": two.pk}, follow=True)
+    assert "moved to Table" in response.content.decode()
+    assert Seat.objects.get(entry_id=mover.entry_id).table == two
+
+    response = client_as_director.post(reverse("seating:break", args=[event.slug, two.pk]), follow=True)
+    page = response.content.decode()
+    assert "broken" in page or "Not enough free seats" in page
+
+
+def test_redraw_refused_after_a_hand_is_a_message(client_as_director: Client, event: Event,
+                                                  director: User) -> None:
+    from vpt.rounds.models import Hand
+
+    client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})
+    table = Table.objects.filter(event=event).first()
+    Hand.objects.create(event=event, table=table, number=1, round_number=1, chips_per_point=1, button_seat=1)
+    response = client_as_director.post(reverse("seating:draw", args=[event.slug]), {}, follow=True)
+    assert response.status_code == 200
+    assert "Hands have been recorded; move players instead of redrawing." in response.content.decode()
+
+
+def test_seat_a_late_entry(client_as_director: Client, event: Event, director: User) -> None:
+    client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})
+    late = register_player(event, name="Late", actor=director)
+    page = client_as_director.get(reverse("seating:event", args=[event.slug])).content.decode()
+    assert "Not seated" in page and "Late" in page
+    client_as_director.post(reverse("seating:seat-entry", args=[event.slug, late.pk]))
+    assert Entry.objects.get(pk=late.pk).seat.table.event == event

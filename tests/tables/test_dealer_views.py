@@ -1,0 +1,229 @@
+"""The dealer's table page: who may open it, the preview, recording once, the result page."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from vpt.events.models import Entry
+from vpt.rounds.models import Hand
+from vpt.rounds.selectors import table_state
+from vpt.tables.models import Table
+
+HTMX = {"HX-Request": "true"}
+pytestmark = pytest.mark.django_db
+
+
+def url(table: Table) -> str:
+    return reverse("tables:table", args=[table.pk])
+
+
+def text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#x27;", "'").replace("&quot;", '"')
+
+
+def test_anonymous_is_sent_to_login(client: Client, table: Table) -> None:
+    response = client.get(url(table))
+    assert response.status_code == 302
+    assert "/accounts/login/" in response["Location"]
+
+
+def test_dealer_sees_the_hand_to_enter(client: Client, table: Table, dealer_user: User) -> None:
+    client.force_login(dealer_user)
+    response = client.get(url(table))
+    assert response.status_code == 200
+    page = text(response.content.decode())
+    assert "Hand 1" in page
+    assert "100 chips per point" in page
+    state = table_state(table.pk)
+    names = [str(seat.entry) for seat in state.seats]
+    # Seats in payment order, P1 first, the button last.
+    positions = [page.index(f"P{i + 1} {name}") for i, name in enumerate(names)]
+    assert positions == sorted(positions)
+    assert "button" in page
+    assert "10,000 chips" in page or "10000 chips" in page
+    assert 'name="hand_number" value="1"' in response.content.decode()
+    assert "in progress" in page
+
+
+def test_other_dealer_gets_403(client: Client, table: Table) -> None:
+    other = User.objects.create_user("other", password="x")
+    client.force_login(other)
+    assert client.get(url(table)).status_code == 403
+    assert client.post(url(table), {"hand_number": "1"}).status_code == 403
+    assert client.get(reverse("tables:hand-result", args=[table.pk, 1])).status_code == 403
+
+
+def test_director_may_open_any_table(client_as_director: Client, table: Table) -> None:
+    assert client_as_director.get(url(table)).status_code == 200
+
+
+def test_preview_fragment_shows_fouls_and_saves_nothing(client: Client, table: Table, dealer_user: User,
+                                                        floor: Any) -> None:
+    client.force_login(dealer_user)
+    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FOULED], action="preview")
+    response = client.post(url(table), data, headers=HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="entry-preview"')
+    assert "<html" not in html
+    assert "Fouled" in html
+    assert "Settlement, in payment order" in html
+    assert Hand.objects.count() == 0
+
+
+def test_preview_names_player_row_and_card(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
+    client.force_login(dealer_user)
+    twice = dict(floor.ACES_FULL, top="Jc 6d 9c")  # Jc is also in P1's top row
+    response = client.post(url(table), floor.hand_post(table, [floor.JACKS, twice, floor.QUEENS_FULL],
+                                                       action="preview"), headers=HTMX)
+    page = text(response.content.decode())
+    name = str(table_state(table.pk).seats[1].entry)
+    assert f"{name}, Top: Jc is used twice" in page
+    assert 'data-error-field="s' in response.content.decode()
+
+
+def test_unfinished_board_must_be_confirmed_as_foul(client: Client, table: Table, dealer_user: User,
+                                                    floor: Any) -> None:
+    client.force_login(dealer_user)
+    short = dict(floor.QUEENS_FULL, bottom="Qs Qh Qc")
+    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, short])
+    response = client.post(url(table), data)
+    assert response.status_code == 200
+    page = text(response.content.decode())
+    assert "The hand was not recorded" in page
+    assert "the board has 11 of 13 cards" in page
+    assert Hand.objects.count() == 0
+
+    seat = table_state(table.pk).seats[2].number
+    data[f"s{seat}-unfinished"] = "on"
+    response = client.post(url(table), data)
+    assert response.status_code == 302
+    board = Hand.objects.get().boards.get(seat_number=seat)
+    assert board.unfinished and board.fouled
+
+
+def test_record_then_result_page(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
+    client.force_login(dealer_user)
+    entries = [seat.entry for seat in table_state(table.pk).seats]
+    response = client.post(url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tables:hand-result", args=[table.pk, 1])
+    hand = Hand.objects.get()
+    assert hand.recorded_by == dealer_user
+    html = client.get(response["Location"]).content.decode()
+    assert reverse("slips:hand-slip", args=[hand.pk]) in html  # the "Print slip" button
+    page = text(html)
+    assert "Hand 1 recorded" in page
+    assert "Print slip" in page
+    assert "Who pays whom, in payment order" in page
+    for entry in Entry.objects.filter(pk__in=[e.pk for e in entries]):
+        assert f"{entry.stack:,}" in page
+    assert "Enter hand 2" in page
+    # The page is ready for the next hand.
+    assert 'name="hand_number" value="2"' in client.get(url(table)).content.decode()
+
+
+def test_htmx_submit_redirects_the_client(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
+    client.force_login(dealer_user)
+    response = client.post(url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]),
+                           headers=HTMX)
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == reverse("tables:hand-result", args=[table.pk, 1])
+
+
+def test_second_submit_is_refused_clearly(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
+    client.force_login(dealer_user)
+    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL])
+    assert client.post(url(table), data).status_code == 302
+    stacks = list(Entry.objects.order_by("pk").values_list("stack", flat=True))
+    response = client.post(url(table), data)
+    assert response.status_code == 200
+    page = text(response.content.decode())
+    assert "Already recorded" in page
+    assert "Hand 1 at Table 1 is already recorded; it was not recorded twice" in page
+    assert "See the result of hand 1" in page
+    assert Hand.objects.count() == 1
+    assert list(Entry.objects.order_by("pk").values_list("stack", flat=True)) == stacks
+    # The fresh form is for hand 2, with none of the posted cards.
+    assert 'name="hand_number" value="2"' in response.content.decode()
+    assert "Jc Jd 4s" not in response.content.decode()
+
+
+def test_sit_out_board_is_built_from_the_dealt_cards(client: Client, table: Table, dealer_user: User,
+                                                     floor: Any) -> None:
+    client.force_login(dealer_user)
+    seat = table_state(table.pk).seats[2].number
+    # VPT auto-play: 5 to the bottom, then draws of 3 keeping the first 2 (17 cards dealt).
+    dealt = "Qs Qh Qc 2h 2d 8h 8s 3c 9h 9d 3s Kc 4d 4h 2c 3d 5c"
+    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, {}])
+    data.update({f"s{seat}-sat_out": "on", f"s{seat}-dealt": dealt})
+    preview = client.post(url(table), dict(data, action="preview"), headers=HTMX)
+    assert "Ready to record." in preview.content.decode()
+    assert client.post(url(table), data).status_code == 302
+    board = Hand.objects.get().boards.get(seat_number=seat)
+    assert board.sat_out and board.dealt == dealt
+    assert (board.top, board.middle, board.bottom) == ("4d 2c 3d", "8h 8s 9h 9d Kc", "Qs Qh Qc 2h 2d")
+
+
+def test_preview_warns_when_another_device_recorded(client: Client, table: Table, dealer_user: User,
+                                                   floor: Any) -> None:
+    client.force_login(dealer_user)
+    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL])
+    client.post(url(table), data)
+    response = client.post(url(table), dict(data, action="preview"), headers=HTMX)
+    assert "Another device has recorded this hand meanwhile" in response.content.decode()
+
+
+def test_csrf_is_required(table: Table, dealer_user: User, floor: Any) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(dealer_user)
+    response = client.post(url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]))
+    assert response.status_code == 403
+    assert Hand.objects.count() == 0
+
+
+def test_page_does_not_leak_another_tables_entry(client: Client, table: Table, dealer_user: User,
+                                                floor: Any) -> None:
+    """Nothing typed is stored before recording: another page never shows it."""
+    client.force_login(dealer_user)
+    client.post(url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL],
+                                            action="preview"), headers=HTMX)
+    director = User.objects.create_user("td", password="x", is_staff=True)
+    other = Client()
+    other.force_login(director)
+    for page in (url(table), reverse("tables:overview", args=[table.event.slug])):
+        assert "Jc Jd 4s" not in other.get(page).content.decode()
+
+
+def test_dealer_page_query_count(client: Client, table: Table, dealer_user: User,
+                                 django_assert_max_num_queries: Any) -> None:
+    client.force_login(dealer_user)
+    with django_assert_max_num_queries(4):
+        assert client.get(url(table)).status_code == 200
+
+
+def test_preview_query_count(client: Client, table: Table, dealer_user: User, floor: Any,
+                             django_assert_max_num_queries: Any) -> None:
+    client.force_login(dealer_user)
+    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL], action="preview")
+    with django_assert_max_num_queries(4):
+        assert client.post(url(table), data, headers=HTMX).status_code == 200
+
+
+def test_my_tables_sends_a_dealer_to_their_table(client: Client, table: Table, dealer_user: User) -> None:
+    client.force_login(dealer_user)
+    response = client.get(reverse("tables:mine"))
+    assert response.status_code == 302 and response["Location"] == url(table)
+
+
+def test_spanish_page(client: Client, table: Table, dealer_user: User) -> None:
+    client.force_login(dealer_user)
+    response = client.get(url(table), headers={"accept-language": "es"})
+    page = text(response.content.decode())
+    assert "Mano 1" in page

@@ -1,0 +1,80 @@
+"""The director's tables overview and dealer assignment."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from vpt.events.models import Event, Player
+from vpt.events.services import register_player
+from vpt.rounds.models import Hand
+from vpt.rounds.services import record_hand
+from vpt.seating.services import draw_seats
+from vpt.tables.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+def overview(event: Event) -> str:
+    return reverse("tables:overview", args=[event.slug])
+
+
+def test_staff_only(client: Client, table: Table, dealer_user: User) -> None:
+    client.force_login(dealer_user)
+    assert client.get(overview(table.event)).status_code == 403
+    assert client.post(reverse("tables:assign-dealer", args=[table.pk]), {"dealer": ""}).status_code == 403
+
+
+def test_overview_shows_tables_and_marks_stale_ones(client_as_director: Client, table: Table, director: User,
+                                                    floor: Any) -> None:
+    from vpt.rounds.selectors import table_state
+
+    seats = table_state(table.pk).seats
+    boards = {seat.number: board for seat, board in zip(seats, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL])}
+    record_hand(table, hand_number=1, boards=boards, actor=director)
+    page = client_as_director.get(overview(table.event)).content.decode()
+    assert "next: 2" in page
+    assert 'class="stale"' not in page
+    for seat in seats:
+        seat.entry.refresh_from_db()
+        assert str(seat.entry) in page
+    Hand.objects.update(recorded_at=timezone.now() - datetime.timedelta(minutes=30))
+    page = client_as_director.get(overview(table.event)).content.decode()
+    assert 'class="stale"' in page
+    assert "No hand for a while" in page
+
+
+def test_overview_fragment_for_htmx(client_as_director: Client, table: Table) -> None:
+    response = client_as_director.get(overview(table.event), headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="overview"') and "<html" not in html
+
+
+def test_overview_query_count_is_constant(client_as_director: Client, director: User,
+                                          django_assert_max_num_queries: Any) -> None:
+    from vpt.events.services import create_event
+
+    event = create_event(name="Big", slug="big", actor=director, levels=[100])
+    for number in range(30):
+        register_player(event, name=f"Player {number}", actor=director)
+    draw_seats(event, actor=director, seed=3)
+    assert Table.objects.filter(event=event).count() == 10
+    with django_assert_max_num_queries(6):
+        response = client_as_director.get(overview(event))
+    assert response.status_code == 200
+    assert Player.objects.filter(event=event).count() == 30
+
+
+def test_assign_dealer(client_as_director: Client, table: Table) -> None:
+    newcomer = User.objects.create_user("newcomer", password="x")
+    response = client_as_director.post(reverse("tables:assign-dealer", args=[table.pk]), {"dealer": newcomer.pk},
+                                       follow=True)
+    assert "Table 1: dealer newcomer." in response.content.decode()
+    table.refresh_from_db()
+    assert table.dealer == newcomer

@@ -1,0 +1,305 @@
+"""The director's event pages: events, their rules and level structure, players, chip
+adjustments and the audit log. Staff only (``director_required``); every write goes through a
+service, and a refused one comes back as a message or a form error, never a 500.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.middleware import HtmxDetails
+
+from vpt.accounts.permissions import director_required
+from vpt.tables.models import Table
+
+from .errors import ServiceError
+from .floor_selectors import audit_log
+from .forms import AdjustForm, AuditFilterForm, CsvImportForm, EventForm, LevelForm, RegisterForm
+from .models import Event, Level, Player
+from .selectors import event_adjustments, event_standings
+from .services import adjust_chips, advance_level, create_event, register_player, reenter_player, set_event_status
+from .structure import add_level, delete_level, move_level, update_event, update_level
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _event(slug: str) -> Event:
+    return get_object_or_404(Event.objects.select_related("current_level"), slug=slug)
+
+
+@director_required
+@require_GET
+def event_list(request: HttpRequest) -> HttpResponse:
+    events = Event.objects.select_related("current_level").order_by("-created_at")
+    return render(request, "events/event_list.html", {"events": events})
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        fields = form.service_fields()
+        fields.pop("ends_on", None)
+        try:
+            event = create_event(slug=form.cleaned_data["slug"], actor=request.user, **fields)
+        except ServiceError as error:
+            form.add_error("slug" if error.code == "duplicate_slug" else None, str(error))
+        else:
+            if form.cleaned_data.get("ends_on"):
+                update_event(event, actor=request.user, ends_on=form.cleaned_data["ends_on"])
+            messages.success(request, _("Event %(name)s created with the default levels; adjust them below.")
+                             % {"name": event.name})
+            return redirect("events:detail", slug=event.slug)
+    return render(request, "events/event_form.html", {"form": form, "event": None})
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    form = EventForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            update_event(event, actor=request.user, **form.service_fields())
+        except ServiceError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Event saved."))
+            return redirect("events:detail", slug=event.slug)
+    return render(request, "events/event_form.html", {"form": form, "event": event, "section": "event"})
+
+
+def _detail_context(event: Event) -> dict[str, Any]:
+    levels = list(Level.objects.filter(event=event).order_by("number"))
+    current = event.current_level.number if event.current_level else 0
+    return {
+        "event": event, "section": "event", "levels": levels, "current_number": current,
+        "level_forms": [(level, LevelForm(instance=level, prefix=f"level{level.pk}")) for level in levels],
+        "add_form": LevelForm(prefix="new", initial={"chips_per_point": (levels[-1].chips_per_point if levels else 100)}),
+        "statuses": Event.Status.choices,
+        "table_count": Table.objects.filter(event=event, status=Table.Status.OPEN).count(),
+    }
+
+
+@director_required
+@require_GET
+def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    return render(request, "events/event_detail.html", _detail_context(_event(slug)))
+
+
+@director_required
+@require_POST
+def levels(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Add, change, move or delete a level; the ``levels`` fragment for htmx, else back to the page."""
+    event = _event(slug)
+    action = request.POST.get("action", "")
+    level = None
+    if request.POST.get("level", "").isdigit():
+        level = Level.objects.filter(event=event, pk=int(request.POST["level"])).first()
+    try:
+        if action == "add":
+            form = LevelForm(request.POST, prefix="new")
+            if not form.is_valid():
+                raise ServiceError(_("Check the new level: %(errors)s") % {"errors": _errors(form)})
+            add_level(event, actor=request.user, **form.cleaned_data)
+        elif level is None:
+            raise ServiceError(_("Choose a level."))
+        elif action == "update":
+            form = LevelForm(request.POST, prefix=f"level{level.pk}", instance=Level(event=event))
+            if not form.is_valid():
+                raise ServiceError(_("Check level %(number)s: %(errors)s") % {"number": level.number, "errors": _errors(form)})
+            update_level(level, actor=request.user, **form.cleaned_data)
+        elif action in ("up", "down"):
+            move_level(level, actor=request.user, up=action == "up")
+        elif action == "delete":
+            delete_level(level, actor=request.user)
+        else:
+            raise ServiceError(_("Unknown action."))
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Level structure saved."))
+    if request.htmx:
+        return render(request, "events/event_detail.html#levels", _detail_context(_event(slug)))
+    return redirect("events:detail", slug=event.slug)
+
+
+def _errors(form: Any) -> str:
+    return "; ".join(f"{form.fields[key].label if key in form.fields else ''} {' '.join(errors)}".strip()
+                     for key, errors in form.errors.items())
+
+
+@director_required
+@require_POST
+def event_advance(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    try:
+        level = advance_level(event, actor=request.user)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("In force now: %(level)s") % {"level": level})
+    return redirect("events:detail", slug=event.slug)
+
+
+@director_required
+@require_POST
+def event_status(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    status = request.POST.get("status", "")
+    if status not in Event.Status.values:
+        messages.error(request, _("Unknown status."))
+    else:
+        try:
+            set_event_status(event, status=status, actor=request.user)
+        except ServiceError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("Status saved."))
+    return redirect("events:detail", slug=event.slug)
+
+
+def _players_context(event: Event, **forms: Any) -> dict[str, Any]:
+    entries = list(event_standings(event))
+    latest: dict[int, Any] = {}
+    for entry in entries:
+        if entry.player_id not in latest or entry.number > latest[entry.player_id].number:
+            latest[entry.player_id] = entry
+    rows = [{"entry": entry, "seat": getattr(entry, "seat", None) if entry.is_active else None,
+             "latest": latest[entry.player_id] is entry} for entry in entries]
+    return {"event": event, "section": "players", "rows": rows,
+            "register_form": forms.get("register_form") or RegisterForm(),
+            "import_form": forms.get("import_form") or CsvImportForm(),
+            "has_tables": Table.objects.filter(event=event, status=Table.Status.OPEN).exists()}
+
+
+@director_required
+@require_GET
+def players(request: HttpRequest, slug: str) -> HttpResponse:
+    return render(request, "events/players.html", _players_context(_event(slug)))
+
+
+@director_required
+@require_POST
+def register(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    form = RegisterForm(request.POST)
+    if form.is_valid():
+        try:
+            entry = register_player(event, actor=request.user, **form.cleaned_data)
+        except ServiceError as error:
+            form.add_error("name", str(error))
+        else:
+            messages.success(request, _("%(name)s registered.") % {"name": entry.player.name})
+            return redirect("events:players", slug=event.slug)
+    return render(request, "events/players.html", _players_context(event, register_form=form), status=400)
+
+
+@director_required
+@require_POST
+def import_players(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register every player of a CSV file; every row is checked first, so a bad file registers nobody."""
+    event = _event(slug)
+    form = CsvImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            rows = form.rows()
+        except Exception as error:  # forms.ValidationError
+            form.add_error("file", error)  # type: ignore[arg-type]
+        else:
+            problems = _check_rows(event, rows)
+            if problems:
+                for problem in problems:
+                    form.add_error("file", problem)
+            else:
+                done = 0
+                for row in rows:
+                    try:
+                        register_player(event, actor=request.user, **row)
+                    except ServiceError as error:
+                        messages.error(request, f"{row['name']}: {error}")
+                        break
+                    done += 1
+                messages.success(request, _("%(count)s players registered.") % {"count": done})
+                return redirect("events:players", slug=event.slug)
+    return render(request, "events/players.html", _players_context(event, import_form=form), status=400)
+
+
+def _check_rows(event: Event, rows: list[dict[str, str]]) -> list[str]:
+    existing = set(Player.objects.filter(event=event).values_list("name", flat=True))
+    seen: set[str] = set()
+    problems = []
+    for line, row in enumerate(rows, start=2):
+        name = row["name"]
+        if not name:
+            problems.append(_("Line %(line)s: no name.") % {"line": line})
+        elif name in existing:
+            problems.append(_("Line %(line)s: %(name)s is already registered.") % {"line": line, "name": name})
+        elif name in seen:
+            problems.append(_("Line %(line)s: %(name)s appears twice in the file.") % {"line": line, "name": name})
+        seen.add(name)
+    return problems
+
+
+@director_required
+@require_POST
+def reenter(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    event = _event(slug)
+    player = get_object_or_404(Player, event=event, pk=player_id)
+    try:
+        entry = reenter_player(player, actor=request.user)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("%(name)s re-entered with %(stack)s chips (entry %(number)s); seat them now.")
+                         % {"name": player.name, "stack": entry.stack, "number": entry.number})
+    return redirect("events:players", slug=event.slug)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def adjust(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    form = AdjustForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            adjust_chips(form.cleaned_data["entry"], amount=form.cleaned_data["amount"],
+                         reason=form.cleaned_data["reason"], actor=request.user)
+        except ServiceError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Chips adjusted."))
+            return redirect("events:adjust", slug=event.slug)
+    return render(request, "events/adjust.html", {
+        "event": event, "section": "adjust", "form": form,
+        "adjustments": event_adjustments(event).order_by("-created_at", "-id")[:100],
+    }, status=400 if form.errors else 200)
+
+
+@director_required
+@require_GET
+def audit(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    form = AuditFilterForm(request.GET or None, event=event)
+    table = player = actor = None
+    if form.is_bound and form.is_valid():
+        if form.cleaned_data["table"]:
+            table = Table.objects.filter(event=event, number=form.cleaned_data["table"]).first()
+        player, actor = form.cleaned_data["player"], form.cleaned_data["actor"]
+    entries = audit_log(event, table=table, player=player, actor_id=actor.pk if actor else None)
+    if form.is_bound and form.is_valid() and form.cleaned_data["table"] and table is None:
+        entries = entries.none()
+    page = Paginator(entries, 100).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "events/audit.html", {"event": event, "section": "audit", "form": form, "page": page,
+                                                 "query": query.urlencode()})

@@ -1,0 +1,165 @@
+"""The director's hand pages: any recorded hand opened, corrected or voided.
+
+A correction or a void is shown first as a dry run (``correct_hand``/``void_hand`` with
+``dry_run=True``): the differences in stacks, places, eliminations, button and Fantasyland,
+and the later hands that are replayed. Only then does a second POST (``action=confirm``, with
+the token of the boards that were dry-run) save it. Every page is also a plain form POST.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _, gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.middleware import HtmxDetails
+
+from vpt.accounts.permissions import director_required
+from vpt.events.errors import ServiceError
+from vpt.events.models import AuditEntry, Event
+from vpt.tables.board_entry import SeatLine, build_entry
+from vpt.tables.forms import SeatBoardForm, seat_prefix
+from vpt.tables.models import Table
+from vpt.tables.views import slip_url
+
+from .models import Board, Hand
+from .selectors import hand_detail as select_hand
+from .services import Correction, correct_hand, void_hand
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=gettext_lazy("Reason (kept in the audit log)"), max_length=200)
+
+
+def _token(boards: Any, reason: str) -> str:
+    text = json.dumps({"boards": boards, "reason": reason}, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+@director_required
+@require_GET
+def event_hands(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    tables = list(Table.objects.filter(event=event).order_by("number"))
+    hands = Hand.objects.filter(event=event).select_related("table").order_by("-recorded_at", "-id")
+    table_number = request.GET.get("table", "")
+    if table_number.isdigit():
+        hands = hands.filter(table__number=int(table_number))
+    page = Paginator(hands, 50).get_page(request.GET.get("page"))
+    return render(request, "rounds/hand_list.html", {
+        "event": event, "tables": tables, "page": page, "table_number": table_number, "section": "hands"})
+
+
+@director_required
+@require_GET
+def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
+    hand = select_hand(get_object_or_404(Hand, pk=hand_id).pk)
+    audit = AuditEntry.objects.filter(object_type="rounds.hand", object_id=str(hand.pk)).select_related("actor")
+    return render(request, "rounds/hand_detail.html", {
+        "hand": hand, "event": hand.event, "boards": list(hand.boards.all()), "exchanges": list(hand.exchanges.all()),
+        "audit": list(audit), "slip_url": slip_url(hand), "section": "hands"})
+
+
+def _lines(boards: list[Board]) -> list[SeatLine]:
+    return [SeatLine(b.seat_number, str(b.entry), b.stack_before, b.fantasyland_cards) for b in boards]
+
+
+def _initial(board: Board) -> dict[str, Any]:
+    if board.sat_out and board.dealt:
+        return {"sat_out": True, "dealt": board.dealt, "unfinished": board.unfinished}
+    return {"top": board.top, "middle": board.middle, "bottom": board.bottom, "unfinished": board.unfinished}
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def hand_correct(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
+    hand = select_hand(get_object_or_404(Hand, pk=hand_id).pk)
+    boards = list(hand.boards.all())
+    data = request.POST if request.method == "POST" else None
+    forms_ = [SeatBoardForm(data, prefix=seat_prefix(b.seat_number), initial=_initial(b)) for b in boards]
+    reason_form = ReasonForm(data)
+    lines = _lines(boards)
+    entry = build_entry(hand.event, lines, forms_, chips_per_point=hand.chips_per_point)
+    context: dict[str, Any] = {"hand": hand, "event": hand.event, "section": "hands", "entry": entry,
+                               "preview": entry.preview, "reason_form": reason_form, "report": None, "token": "",
+                               "error": None, "jokers": hand.event.ruleset.jokers,
+                               "seats": [{"board": b, "form": f, "line": line, "position": b.position}
+                                         for b, f, line in zip(boards, forms_, lines)]}
+    if hand.is_void:
+        context["error"] = _("This hand is void.")
+    action = data.get("action") if data is not None else None
+    if action in ("dry_run", "confirm") and not hand.is_void:
+        if not entry.ready:
+            context["error"] = _("Fix the boards first.")
+        elif not reason_form.is_valid():
+            context["error"] = _("Give the reason for the correction.")
+        else:
+            reason = reason_form.cleaned_data["reason"]
+            token = _token(entry.boards, reason)
+            confirm = action == "confirm" and data.get("token") == token
+            try:
+                report = correct_hand(hand, boards=entry.boards, actor=request.user, dry_run=not confirm, reason=reason)
+            except ServiceError as error:
+                context["error"] = str(error)
+            else:
+                if confirm:
+                    messages.success(request, _("Hand corrected: %(count)s changes saved.") % {"count": len(report.changes)})
+                    return redirect("rounds:hand-detail", hand_id=hand.pk)
+                if action == "confirm":
+                    context["error"] = _("The boards or the reason changed since the differences were shown: "
+                                         "check them again, then confirm.")
+                context.update(report=_report(report), token=token)
+    elif data is not None and request.htmx:
+        return render(request, "rounds/hand_correct.html#correct-preview", context)
+    return render(request, "rounds/hand_correct.html", context)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
+    hand = select_hand(get_object_or_404(Hand, pk=hand_id).pk)
+    data = request.POST if request.method == "POST" else None
+    reason_form = ReasonForm(data)
+    context: dict[str, Any] = {"hand": hand, "event": hand.event, "section": "hands", "reason_form": reason_form,
+                               "report": None, "error": None, "boards": list(hand.boards.all())}
+    try:
+        context["report"] = _report(void_hand(hand, actor=request.user, dry_run=True))
+    except ServiceError as error:
+        context["error"] = str(error)
+        return render(request, "rounds/hand_void.html", context)
+    if data is not None:
+        if not reason_form.is_valid():
+            context["error"] = _("Give the reason for voiding the hand.")
+        else:
+            try:
+                void_hand(hand, actor=request.user, reason=reason_form.cleaned_data["reason"])
+            except ServiceError as error:
+                context["error"] = str(error)
+            else:
+                messages.success(request, _("Hand voided."))
+                return redirect("rounds:hand-detail", hand_id=hand.pk)
+    return render(request, "rounds/hand_void.html", context)
+
+
+def _report(report: Correction) -> dict[str, Any]:
+    groups = [
+        (_("Stacks"), report.stacks), (_("Finishing places"), report.places),
+        (_("Eliminations"), report.eliminations), (_("Button"), report.buttons),
+        (_("Fantasyland next hand"), report.fantasyland),
+    ]
+    tables = dict(Table.objects.filter(event_id=report.hand.event_id).values_list("id", "number"))
+    replayed = [_("table %(table)s hand %(number)s") % {"table": tables.get(h.table_id), "number": h.number}
+                for h in report.replayed]
+    return {"groups": [(title, changes) for title, changes in groups if changes], "replayed": replayed,
+            "warnings": report.warnings, "empty": not report.changes}

@@ -1,0 +1,126 @@
+"""The director's seating pages: seat draw, late seating, moves, balancing, breaking tables.
+
+Each POST calls one service; a refusal (a pending Fantasyland hand, a table of one, no free
+seat) comes back as a message on the seating page. Staff only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _, gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from vpt.accounts.permissions import director_required
+from vpt.events.errors import ServiceError
+from vpt.events.models import Entry, Event
+from vpt.tables.models import Table
+
+from .models import Seat
+from .services import balance_tables, break_table, draw_seats, move_player, seat_entry
+
+
+class DrawForm(forms.Form):
+    seed = forms.IntegerField(label=gettext_lazy("Seed (optional: the draw can be repeated from it)"),
+                              required=False, min_value=0)
+
+
+class MoveForm(forms.Form):
+    entry = forms.ModelChoiceField(label=gettext_lazy("Player"), queryset=Entry.objects.none())
+    table = forms.ModelChoiceField(label=gettext_lazy("To table"), queryset=Table.objects.none())
+    seat = forms.IntegerField(label=gettext_lazy("Seat (optional)"), required=False, min_value=1)
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].queryset = (Entry.objects.filter(event=event, seat__isnull=False)
+                                         .select_related("player", "seat__table").order_by("player__name"))
+        self.fields["entry"].label_from_instance = lambda entry: _("%(name)s (table %(table)s)") % {
+            "name": entry, "table": entry.seat.table.number}
+        self.fields["table"].queryset = Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number")
+
+
+def _context(event: Event, move_form: MoveForm | None = None) -> dict[str, Any]:
+    seats = Seat.objects.select_related("entry__player").order_by("number")
+    tables = list(Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number")
+                  .prefetch_related(Prefetch("seat_set", queryset=seats)))
+    unseated = list(Entry.objects.filter(event=event, status=Entry.Status.ACTIVE, seat__isnull=True)
+                    .select_related("player").order_by("player__name"))
+    return {"event": event, "section": "seating", "tables": tables, "unseated": unseated,
+            "draw_form": DrawForm(), "move_form": move_form or MoveForm(event=event)}
+
+
+@director_required
+@require_GET
+def seating(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    return render(request, "seating/seating.html", _context(event))
+
+
+def _run(request: HttpRequest, done: str, call: Any) -> Any:
+    try:
+        result = call()
+    except ServiceError as error:
+        messages.error(request, str(error))
+        return None
+    messages.success(request, done)
+    return result
+
+
+@director_required
+@require_POST
+def draw(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    form = DrawForm(request.POST)
+    seed = form.cleaned_data["seed"] if form.is_valid() else None
+    _run(request, _("Seats drawn."), lambda: draw_seats(event, actor=request.user, seed=seed))
+    return redirect("seating:event", slug=event.slug)
+
+
+@director_required
+@require_POST
+def move(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    form = MoveForm(request.POST, event=event)
+    if not form.is_valid():
+        messages.error(request, _("Choose a seated player and an open table."))
+        return render(request, "seating/seating.html", _context(event, form), status=400)
+    entry, table = form.cleaned_data["entry"], form.cleaned_data["table"]
+    _run(request, _("%(name)s moved to %(table)s.") % {"name": entry, "table": table},
+         lambda: move_player(entry, to_table=table, actor=request.user, seat_number=form.cleaned_data["seat"]))
+    return redirect("seating:event", slug=event.slug)
+
+
+@director_required
+@require_POST
+def break_(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    table = get_object_or_404(Table, event=event, pk=table_id)
+    _run(request, _("%(table)s broken; its players have new seats.") % {"table": table},
+         lambda: break_table(table, actor=request.user))
+    return redirect("seating:event", slug=event.slug)
+
+
+@director_required
+@require_POST
+def balance(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    done = _run(request, _("Balancing done."), lambda: balance_tables(event, actor=request.user))
+    for line in done or []:
+        messages.info(request, line)
+    if done == []:
+        messages.info(request, _("The tables were already balanced."))
+    return redirect("seating:event", slug=event.slug)
+
+
+@director_required
+@require_POST
+def seat(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    entry = get_object_or_404(Entry, event=event, pk=entry_id)
+    _run(request, _("%(name)s seated.") % {"name": entry}, lambda: seat_entry(entry, actor=request.user))
+    return redirect(request.POST.get("next") == "players" and "events:players" or "seating:event", slug=event.slug)

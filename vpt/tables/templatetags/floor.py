@@ -1,0 +1,27 @@
+"""Template helpers of the dealer's and director's pages: ``{{ "Qs Qh 2c"|card_faces }}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from vpt.ofc import InvalidHand, parse_cards
+from vpt.rounds.preview import card_face
+
+register = template.Library()
+
+
+@register.filter
+def card_faces(text: str) -> list[dict[str, Any]]:
+    """The cards of a row's text as ``card_face`` dicts (bad text: no cards)."""
+    try:
+        return [card_face(str(card)) for card in parse_cards(text or "")]
+    except InvalidHand:
+        return []
+
+
+@register.filter
+def position_label(index: int) -> str:
+    """P1, P2...: the payment position (0 is left of the button)."""
+    return f"P{int(index) + 1}"
