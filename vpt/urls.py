@@ -15,5 +15,6 @@ urlpatterns = [
     # Mounted at the root so the dealers' calculator is a short URL: /calculator/.
     path("", include("vpt.rounds.urls", namespace="rounds")),
     path("slips/", include("vpt.slips.urls", namespace="slips")),
-    path("standings/", include("vpt.standings.urls", namespace="standings")),
+    # Mounted at the root: public pages under /standings/<slug>/, and /api/events/<slug>/standings.
+    path("", include("vpt.standings.urls", namespace="standings")),
 ]

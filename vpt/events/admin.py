@@ -11,7 +11,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from .errors import ServiceError
-from .models import AuditEntry, ChipAdjustment, Entry, Event, Level, Player
+from .models import AuditEntry, ChipAdjustment, Clock, Entry, Event, Level, PayoutStructure, Player
 from .services import adjust_chips, advance_level
 
 
@@ -131,3 +131,26 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class _ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown, not edited: the clock controls and the payout editor go through the services."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Clock)
+class ClockAdmin(_ReadOnlyAdmin):
+    list_display = ["event", "level_number", "started_at", "paused_at", "fantasyland_hold", "updated_at"]
+    readonly_fields = ["event", "level_number", "started_at", "paused_at", "paused_for", "adjustment_seconds",
+                       "fantasyland_hold", "level_in_force", "updated_at"]
+
+
+@admin.register(PayoutStructure)
+class PayoutStructureAdmin(_ReadOnlyAdmin):
+    list_display = ["event", "percentages", "unit", "updated_at"]
+    readonly_fields = ["event", "percentages", "unit", "updated_at"]

@@ -9,10 +9,15 @@ entry         one buy-in of a player: the first entry, then each re-entry with a
               starting stack. Stacks, eliminations and finishing places belong to entries.
 chip adjustment  a director's signed correction of an entry's stack, with a reason.
 audit entry   who changed what, when, with the state before and after.
+clock         the stored state of the event's clock (anchor level, start, pauses, adjustments);
+              `vpt.events.clock` computes what it shows.
+payout structure  the percentage of the prize pool each place takes, and the rounding unit;
+              `vpt.events.payouts` splits the pool.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -228,3 +233,63 @@ class AuditEntry(models.Model):
 
     def as_dict(self) -> dict[str, Any]:
         return {"action": self.action, "summary": self.summary, "before": self.before, "after": self.after}
+
+
+class Clock(models.Model):
+    """The stored clock state of an event (see `vpt.events.clock`: the anchor level, the instant
+    it started, pauses and adjustments). What the clock shows is computed from it, never stored."""
+
+    event = models.OneToOneField(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="clock")
+    level_number = models.PositiveSmallIntegerField(
+        _("anchor level"), null=True, blank=True, help_text=_("The level the clock counts from; empty: the first.")
+    )
+    started_at = models.DateTimeField(_("anchor level started at"), null=True, blank=True)
+    paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
+    paused_for = models.DurationField(_("paused for"), default=timedelta(0),
+                                      help_text=_("Completed pauses since the anchor level started."))
+    adjustment_seconds = models.IntegerField(_("adjustment in seconds"), default=0,
+                                             help_text=_("Positive: the level was given more time."))
+    fantasyland_hold = models.BooleanField(
+        _("break held for Fantasyland"), default=False,
+        help_text=_("A break is due and waits for the tables playing Fantasyland."),
+    )
+    level_in_force = models.PositiveSmallIntegerField(
+        _("level put in force"), null=True, blank=True,
+        help_text=_("The level the clock last put in force for the event."),
+    )
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("clock")
+        verbose_name_plural = _("clocks")
+
+    def __str__(self) -> str:
+        return str(_("Clock of %(event)s") % {"event": self.event})
+
+
+class PayoutStructure(models.Model):
+    """The share of the prize pool each place takes (percentages, first place first) and the
+    unit amounts are rounded to; `vpt.events.payouts` splits the pool."""
+
+    event = models.OneToOneField(
+        Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="payout_structure"
+    )
+    percentages = models.JSONField(
+        _("percentages"), default=list, help_text=_("Per place, first place first, as text: [\"50\", \"30\", \"20\"].")
+    )
+    unit = models.DecimalField(_("rounding unit"), max_digits=12, decimal_places=2, default=Decimal("1.00"))
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("payout structure")
+        verbose_name_plural = _("payout structures")
+
+    def __str__(self) -> str:
+        return str(_("Payouts of %(event)s") % {"event": self.event})
+
+    @property
+    def places(self) -> int:
+        return len(self.percentages)
+
+    def decimal_percentages(self) -> list[Decimal]:
+        return [Decimal(str(p)) for p in self.percentages]

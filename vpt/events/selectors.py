@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from django.db.models import F, QuerySet
+from dataclasses import dataclass
+from datetime import datetime
 
-from .models import ChipAdjustment, Entry, Event
+from django.db.models import Count, F, Max, QuerySet
+
+from .clock import ClockState, ClockStatus, LevelSpec, clock_status, settle
+from .models import ChipAdjustment, Clock, Entry, Event, Level, PayoutStructure
 
 
 def event_standings(event: Event | int) -> QuerySet[Entry]:
@@ -43,3 +47,116 @@ def event_results(event: Event | int) -> list[dict[str, object]]:
 def event_adjustments(event: Event | int) -> QuerySet[ChipAdjustment]:
     pk = event if isinstance(event, int) else event.pk
     return ChipAdjustment.objects.filter(event_id=pk).select_related("entry__player", "created_by")
+
+
+# The clock and the payout structure ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class ClockSnapshot:
+    """Everything the clock needs at ``now``, and what it shows (`status`).
+
+    `state` is as stored; `settled` is the same clock re-anchored on the level now in force
+    (what `sync_clock` would store). `needs_sync` says whether storing it, or putting the
+    level in force for the event, would change anything.
+    """
+
+    event: Event
+    clock: Clock | None
+    levels: list[Level]
+    specs: list[LevelSpec]
+    state: ClockState
+    settled: ClockState
+    status: ClockStatus
+    fantasyland_tables: tuple[int, ...]
+    fantasyland_ended_at: datetime | None
+    now: datetime
+
+    @property
+    def level_moved_by_hand(self) -> bool:
+        """The event's level was changed outside the clock (`advance_level`) since it last synced."""
+        current = self.event.current_level.number if self.event.current_level else None
+        return bool(self.clock and self.clock.level_in_force is not None and current != self.clock.level_in_force)
+
+    @property
+    def needs_sync(self) -> bool:
+        if self.clock is None or self.clock.started_at is None:
+            return False
+        if self.level_moved_by_hand or self.settled != self.state:
+            return True
+        current = self.event.current_level
+        if current is None or current.number != self.status.level.number:
+            return True
+        expected = _status_for(self.event.status, self.status.level.is_break)
+        return expected != self.event.status
+
+
+def _status_for(status: str, on_break: bool) -> str:
+    """The event status while the clock runs a level (finished and planned events keep theirs)."""
+    if status in (Event.Status.RUNNING, Event.Status.ON_BREAK):
+        return Event.Status.ON_BREAK if on_break else Event.Status.RUNNING
+    return status
+
+
+def level_specs(levels: list[Level]) -> list[LevelSpec]:
+    return [LevelSpec(level.number, level.chips_per_point, level.minutes, level.hands, level.is_break)
+            for level in levels]
+
+
+def clock_snapshot(event: Event, *, now: datetime, clock: Clock | None | bool = True) -> ClockSnapshot:
+    """Read the clock of ``event`` (with its current level loaded): at most 6 queries.
+
+    ``clock``: the event's Clock row when the caller already has it (locked), None when it has
+    none, True (default) to read it. Hands played count at the table that has played the most
+    hands in the anchor level since it started, so the level changes for the whole room at once.
+    """
+    from vpt.rounds.models import Hand  # rounds depends on events, not the reverse
+    from vpt.seating.models import Seat
+    from vpt.tables.models import Table
+
+    levels = list(Level.objects.filter(event=event).order_by("number"))
+    if not levels:
+        raise Level.DoesNotExist("the event has no levels")
+    specs = level_specs(levels)
+    if clock is True:
+        clock = Clock.objects.filter(event=event).first()
+    assert clock is not True
+    current = event.current_level.number if event.current_level else None
+    state = ClockState(level_number=current if current in {lv.number for lv in levels} else None)
+    fantasyland = tuple(sorted(set(
+        Seat.objects.filter(table__event=event, table__status=Table.Status.OPEN, fantasyland_cards__gt=0,
+                            entry__isnull=False).values_list("table__number", flat=True)
+    )))
+    ended_at = None
+    if clock is not None:
+        anchor = next((lv for lv in levels if lv.number == clock.level_number), None)
+        hands_played, completed_at = 0, None
+        if anchor is not None and anchor.hands and clock.started_at is not None:
+            hands = Hand.objects.filter(event=event, level=anchor, status=Hand.Status.RECORDED,
+                                        recorded_at__gte=clock.started_at)
+            busiest = hands.values("table_id").annotate(n=Count("id")).order_by("-n", "table_id").first()
+            if busiest:
+                hands_played = busiest["n"]
+                if hands_played >= anchor.hands:
+                    completed_at = (hands.filter(table_id=busiest["table_id"]).order_by("number")
+                                    .values_list("recorded_at", flat=True)[anchor.hands - 1])
+        if clock.fantasyland_hold:
+            ended_at = Hand.objects.filter(event=event, fantasyland=True, status=Hand.Status.RECORDED).aggregate(
+                last=Max("recorded_at"))["last"]
+        # A clock not started yet starts from the level in force.
+        anchor_number = clock.level_number if clock.level_number is not None or clock.started_at else state.level_number
+        state = ClockState(
+            started_at=clock.started_at, level_number=anchor_number, paused_at=clock.paused_at,
+            paused_seconds=clock.paused_for.total_seconds(), adjustment_seconds=clock.adjustment_seconds,
+            hands_played=hands_played, hands_completed_at=completed_at, fantasyland_hold=clock.fantasyland_hold,
+        )
+    options = {"fantasyland_tables": fantasyland, "fantasyland_ended_at": ended_at}
+    return ClockSnapshot(
+        event=event, clock=clock, levels=levels, specs=specs, state=state,
+        settled=settle(specs, state, now, **options), status=clock_status(specs, state, now, **options),
+        fantasyland_tables=fantasyland, fantasyland_ended_at=ended_at, now=now,
+    )
+
+
+def payout_structure(event: Event) -> PayoutStructure | None:
+    """The event's payout structure, if one was set: 1 query."""
+    return PayoutStructure.objects.filter(event=event).first()

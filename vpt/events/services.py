@@ -8,18 +8,26 @@ them on the event row costs nothing and keeps finishing places consistent across
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from vpt.ofc import InvalidHand, get_ruleset
 
 from .audit import write_audit
+from .clock import ClockError, ClockState, go_to_level
+from .clock import adjust as clock_adjust
+from .clock import pause as clock_pause
+from .clock import resume as clock_resume
+from .clock import start as clock_start
 from .errors import Conflict, ServiceError, ensure_director
-from .models import ChipAdjustment, Entry, Event, Level, Player
+from .models import ChipAdjustment, Clock, Entry, Event, Level, PayoutStructure, Player
+from .payouts import PayoutError, split_pool, validate_structure
+from .selectors import ClockSnapshot, _status_for, clock_snapshot
 
 DEFAULT_LEVELS: tuple[int, ...] = (10, 20, 30, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000)
 
@@ -266,3 +274,187 @@ def assign_places(event: Event) -> list[Entry]:
     if changed:
         Entry.objects.bulk_update(changed, ["place"])
     return changed
+
+
+# The clock ------------------------------------------------------------------------------------
+# What the clock shows is computed (`vpt.events.clock`); these services store its state and
+# put the level it shows in force for the event (`Event.current_level`, and `on_break` during a
+# break), which is what `record_hand` reads. Time alone moves the clock on, with no write:
+# `sync_clock` stores the move when someone looks (the clock display polls it) and
+# `refresh_clock` does it inside another service that holds the event lock.
+
+def _clock_message(error: ClockError) -> str:
+    messages = {
+        "already_started": _("The clock is already running."),
+        "not_started": _("The clock has not started."),
+        "already_paused": _("The clock is already paused."),
+        "not_paused": _("The clock is not paused."),
+        "held": _("The break has not started: tables are still playing Fantasyland."),
+        "untimed": _("This level is counted in hands, not time."),
+        "no_such_level": _("There is no such level."),
+        "no_levels": _("The event has no levels."),
+    }
+    return messages.get(error.code, str(error))
+
+
+def _lock_clock(event: Event) -> Clock:
+    clock, _created = Clock.objects.select_for_update().get_or_create(event=event)
+    return clock
+
+
+def _store_clock(clock: Clock, state: ClockState) -> None:
+    clock.level_number = state.level_number
+    clock.started_at = state.started_at
+    clock.paused_at = state.paused_at
+    clock.paused_for = datetime.timedelta(seconds=state.paused_seconds)
+    clock.adjustment_seconds = state.adjustment_seconds
+    clock.fantasyland_hold = state.fantasyland_hold
+
+
+def _clock_dict(clock: Clock) -> dict[str, Any]:
+    return {
+        "level": clock.level_number, "started_at": clock.started_at.isoformat() if clock.started_at else None,
+        "paused_at": clock.paused_at.isoformat() if clock.paused_at else None,
+        "paused_seconds": clock.paused_for.total_seconds(), "adjustment_seconds": clock.adjustment_seconds,
+        "fantasyland_hold": clock.fantasyland_hold,
+    }
+
+
+def _put_level_in_force(event: Event, clock: Clock, snapshot: ClockSnapshot, *, actor: Any) -> None:
+    """Make the event's current level (and break status) the one the clock shows."""
+    level = next(lv for lv in snapshot.levels if lv.number == snapshot.status.level.number)
+    status = _status_for(event.status, level.is_break) if clock.started_at else event.status
+    before = event.current_level.number if event.current_level else None
+    update = []
+    if event.current_level_id != level.pk:
+        event.current_level = level
+        update.append("current_level")
+    if status != event.status:
+        event.status = status
+        update.append("status")
+    if update:
+        event.save(update_fields=update)
+    clock.level_in_force = level.number
+    if "current_level" in update:
+        write_audit(actor=actor, event_id=event.pk, action="clock_level", obj=event,
+                    summary=_("Clock: %(level)s") % {"level": level},
+                    before={"level": before}, after={"level": level.number, "status": event.status})
+
+
+def refresh_clock(event: Event, *, now: datetime.datetime, actor: Any = None) -> ClockSnapshot:
+    """Store the clock re-anchored at ``now`` and put its level in force (``event`` locked).
+
+    A level changed by hand (`advance_level`) since the clock last ran restarts the clock at
+    that level. Returns the snapshot after the change.
+    """
+    clock = _lock_clock(event)
+    snapshot = clock_snapshot(event, now=now, clock=clock)
+    if clock.started_at is None:
+        return snapshot
+    state = snapshot.settled
+    if snapshot.level_moved_by_hand and event.current_level is not None:
+        state = go_to_level(snapshot.specs, snapshot.state, now, event.current_level.number)
+    _store_clock(clock, state)
+    snapshot = clock_snapshot(event, now=now, clock=clock)
+    _put_level_in_force(event, clock, snapshot, actor=actor)
+    clock.save()
+    return snapshot
+
+
+@transaction.atomic(durable=True)
+def sync_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
+    """Store what time did to the clock (a level or a break that began, a Fantasyland hold or its
+    end) and put the clock's level in force. Anyone may trigger it (``actor`` may be None): it
+    only records what the clock already shows."""
+    now = now or timezone.now()
+    event = lock_event(event)
+    refresh_clock(event, now=now, actor=actor)
+    return Clock.objects.get(event=event)
+
+
+def _change_clock(event: Event, *, actor: Any, now: datetime.datetime | None, action: str,
+                  change: Callable[[ClockSnapshot, datetime.datetime], ClockState]) -> Clock:
+    ensure_director(actor)
+    now = now or timezone.now()
+    event = lock_event(event)
+    snapshot = refresh_clock(event, now=now, actor=actor)
+    clock = Clock.objects.select_for_update().get(event=event)
+    before = _clock_dict(clock)
+    try:
+        state = change(snapshot, now)
+    except ClockError as error:
+        raise ServiceError(_clock_message(error), code=error.code) from None
+    _store_clock(clock, state)
+    if action == "start_clock" and event.status == Event.Status.PLANNED:
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+    after = clock_snapshot(event, now=now, clock=clock)
+    _put_level_in_force(event, clock, after, actor=actor)
+    clock.save()
+    summaries = {
+        "start_clock": _("Clock started"), "pause_clock": _("Clock paused"),
+        "resume_clock": _("Clock resumed"), "adjust_clock": _("Clock adjusted"),
+    }
+    write_audit(actor=actor, event_id=event.pk, action=action, obj=clock, summary=str(summaries[action]),
+                before=before, after=_clock_dict(clock))
+    return clock
+
+
+def _options(snapshot: ClockSnapshot) -> dict[str, Any]:
+    return {"fantasyland_tables": snapshot.fantasyland_tables, "fantasyland_ended_at": snapshot.fantasyland_ended_at}
+
+
+def start_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
+    """Start the clock at the level in force (level 1 for a new event)."""
+    return _change_clock(event, actor=actor, now=now, action="start_clock",
+                         change=lambda snap, at: clock_start(snap.specs, snap.state, at))
+
+
+def pause_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
+    return _change_clock(event, actor=actor, now=now, action="pause_clock",
+                         change=lambda snap, at: clock_pause(snap.specs, snap.state, at, **_options(snap)))
+
+
+def resume_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
+    """Run the clock again; during a Fantasyland hold, start the break now."""
+    return _change_clock(event, actor=actor, now=now, action="resume_clock",
+                         change=lambda snap, at: clock_resume(snap.specs, snap.state, at, **_options(snap)))
+
+
+def adjust_clock(event: Event, *, actor: Any, seconds: int = 0, level: int | None = None,
+                 now: datetime.datetime | None = None) -> Clock:
+    """Give the current level ``seconds`` more time (fewer when negative), or go to ``level``."""
+    def change(snap: ClockSnapshot, at: datetime.datetime) -> ClockState:
+        state = snap.state
+        if level is not None:
+            state = go_to_level(snap.specs, state, at, level)
+        if seconds:
+            state = clock_adjust(snap.specs, state, at, seconds, **_options(snap))
+        return state
+
+    return _change_clock(event, actor=actor, now=now, action="adjust_clock", change=change)
+
+
+# Payouts ------------------------------------------------------------------------------------
+
+@transaction.atomic(durable=True)
+def set_payout_structure(event: Event, *, percentages: Sequence[Decimal | str | int], unit: Decimal,
+                         actor: Any) -> PayoutStructure:
+    """Store the percentage each place takes (first place first) and the rounding unit."""
+    ensure_director(actor)
+    try:
+        values = validate_structure(percentages)
+        split_pool(Decimal("0"), values, unit=unit)  # checks the unit
+    except (PayoutError, ArithmeticError) as error:
+        raise ServiceError(_("Invalid payout structure: %(error)s") % {"error": error},
+                           code=getattr(error, "code", "invalid")) from None
+    event = lock_event(event)
+    structure, _created = PayoutStructure.objects.select_for_update().get_or_create(event=event)
+    before = {"percentages": structure.percentages, "unit": str(structure.unit)}
+    structure.percentages = [str(value) for value in values]
+    structure.unit = Decimal(unit).quantize(Decimal("0.01"))
+    structure.save()
+    write_audit(actor=actor, event_id=event.pk, action="set_payout_structure", obj=structure,
+                summary=_("Payout structure: %(places)s places") % {"places": len(values)},
+                before=before, after={"percentages": structure.percentages, "unit": str(structure.unit)})
+    return structure

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from vpt.events.audit import write_audit
 from vpt.events.errors import Conflict, InvalidBoards, NotAllowed, ServiceError, ensure_can_record, ensure_director
 from vpt.events.models import Entry, Event, Level
-from vpt.events.services import assign_places, compute_places, lock_event
+from vpt.events.services import assign_places, compute_places, lock_event, refresh_clock
 from vpt.ofc import (
     ROWS,
     Board as CardBoard,
@@ -195,6 +195,9 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any
     table = Table.objects.select_for_update(no_key=True).get(pk=table.pk)
     ensure_can_record(actor, table)
     _check_hand_number(table, hand_number)
+    # The level in force when the hand starts fixes its chips per point: let the clock catch up
+    # first, in case time (or hands played) moved the level on since anyone last looked.
+    refresh_clock(event, now=timezone.now())
     if not table.is_open:
         raise ServiceError(_("%(table)s is broken.") % {"table": table}, code="table_closed")
     seats = {seat.number: seat for seat in Seat.objects.filter(table=table, entry__isnull=False)

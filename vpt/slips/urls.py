@@ -1,5 +1,18 @@
-from django.urls import URLPattern, URLResolver
+"""Printable PDFs. Slips and floor sheets need a login (see views.py); results and histories are public."""
+
+from django.urls import URLPattern, URLResolver, path
+
+from . import views
 
 app_name = "slips"
 
-urlpatterns: list[URLPattern | URLResolver] = []
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("hands/<int:hand_id>/slip.pdf", views.hand_slip, name="hand-slip"),
+    path("tables/<int:table_id>/slips.pdf", views.table_slips, name="table-slips"),
+    path("tables/<int:table_id>/history.pdf", views.hand_history, name="hand-history"),
+    path("events/<slug:slug>/", views.printables, name="printables"),
+    path("events/<slug:slug>/slips.pdf", views.event_slips, name="event-slips"),
+    path("events/<slug:slug>/seat-cards.pdf", views.seat_cards, name="seat-cards"),
+    path("events/<slug:slug>/table-list.pdf", views.table_list, name="table-list"),
+    path("events/<slug:slug>/results.pdf", views.results, name="results"),
+]

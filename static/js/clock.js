@@ -1,0 +1,91 @@
+/* The tournament clock on a big screen: counts down in the browser, resyncs from the server.
+ *
+ * The page renders the clock state (so it reads right with no script, and after a refresh);
+ * its JSON twin sits in <script type="application/json" id="clock-data">. This script ticks the
+ * seconds locally from that state and fetches data-url (the same JSON) every RESYNC_MS, when the
+ * tab becomes visible again, and whenever the local countdown reaches zero (a level or a break
+ * ends: only the server knows what comes next, e.g. a break held for Fantasyland tables).
+ * Every text comes translated from the server; this file only formats times.
+ */
+(function () {
+  "use strict";
+
+  var RESYNC_MS = 10000;
+  var root = document.querySelector("[data-clock]");
+  var source = document.getElementById("clock-data");
+  if (!root || !source) { return; }
+
+  var state = JSON.parse(source.textContent);
+  var receivedAt = performance.now();
+  var fetching = false;
+  var lastSync = 0;
+
+  function part(name) { return root.querySelector("[data-" + name + "]"); }
+
+  function format(seconds) {
+    seconds = Math.max(0, Math.ceil(seconds));
+    var h = Math.floor(seconds / 3600);
+    var m = Math.floor((seconds % 3600) / 60);
+    var s = seconds % 60;
+    var mm = (h && m < 10 ? "0" : "") + m;
+    return (h ? h + ":" : "") + mm + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function elapsed() {
+    return state.running ? (performance.now() - receivedAt) / 1000 : 0;
+  }
+
+  function setText(name, text) {
+    var element = part(name);
+    if (element && element.textContent !== text) { element.textContent = text; }
+  }
+
+  function render() {
+    var gone = elapsed();
+    var time = part("time");
+    if (state.seconds_left === null) {
+      setText("time", state.hands_left === null ? "–" : String(state.hands_left));
+    } else {
+      var left = state.seconds_left - gone;
+      setText("time", format(left));
+      if (state.running && left <= 0 && state.has_next) { sync(); }
+    }
+    if (time) { time.classList.toggle("paused", !state.running); }
+    setText("level", state.level_text);
+    setText("cpp", state.cpp_text);
+    setText("hands", state.hands_text || "");
+    setText("next", state.next_text || "");
+    setText("message", state.message || "");
+    setText("state", state.state_text || "");
+    if (state.seconds_to_break === null) {
+      setText("break", state.break_text || "");
+    } else {
+      setText("break", (state.break_template || "").replace("{time}", format(state.seconds_to_break - gone)));
+    }
+  }
+
+  function sync() {
+    var url = root.getAttribute("data-url");
+    var now = performance.now();
+    if (fetching || !url || now - lastSync < 2000) { return; }
+    fetching = true;
+    lastSync = now;
+    fetch(url, { headers: { "Accept": "application/json" }, cache: "no-store" })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) {
+        if (data) { state = data; receivedAt = performance.now(); render(); }
+      })
+      .catch(function () { /* keep counting on the last state; the next resync will catch up */ })
+      .then(function () { fetching = false; });
+  }
+
+  render();
+  setInterval(render, 250);
+  setInterval(function () {
+    if (document.visibilityState === "visible") { sync(); }
+  }, RESYNC_MS);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { sync(); }
+  });
+  window.addEventListener("pageshow", function () { sync(); });
+})();

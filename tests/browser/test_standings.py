@@ -1,0 +1,88 @@
+"""The public standings update by themselves after a hand is recorded elsewhere, and the clock
+display counts down in the browser."""
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+
+from vpt.events.models import Entry, Event
+from vpt.events.services import create_event, register_player, start_clock
+from vpt.rounds.selectors import table_state
+from vpt.rounds.services import record_hand
+from vpt.seating.services import draw_seats
+from vpt.tables.models import Table
+
+JACKS = {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"}
+ACES_FULL = {"top": "3h 6d 9c", "middle": "Ts Js Qd Ks 2s", "bottom": "As Ad Ac 6c 6s"}
+QUEENS_FULL = {"top": "2c 3d 5h", "middle": "8h 8s 9h 9d Kc", "bottom": "Qs Qh Qc 2h 2d"}
+
+
+def make_event(director: User) -> Event:
+    event = create_event(name="Live Open", slug="live-open", actor=director, starting_stack=10000,
+                         levels=[{"chips_per_point": 100, "minutes": 20}, {"chips_per_point": 200, "minutes": 20}])
+    for name in ["Ana", "Ben", "Cid"]:
+        register_player(event, name=name, actor=director)
+    draw_seats(event, actor=director, seed=7)
+    return event
+
+
+def test_standings_update_after_a_hand_is_recorded(
+    page: Page, live_server: object, director: User, screenshot: Callable[[Page, str], Path]
+) -> None:
+    event = make_event(director)
+    table = Table.objects.get(event=event)
+    page.goto(f"{live_server}/standings/live-open/")
+    rows = page.locator("#standings-table tbody tr")
+    expect(rows).to_have_count(3)
+    expect(page.locator("#standings-table [data-chips]").first).to_have_text("10,000")
+    page.evaluate("window.__notReloaded = true")
+
+    # Another session (the dealer's) records a hand: the page is not touched.
+    state = table_state(table.pk)
+    hand = record_hand(state.table, hand_number=1, actor=director,
+                       boards={seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])})
+    leader = Entry.objects.filter(event=event).order_by("-stack").first()
+    assert leader is not None and leader.stack != 10000
+
+    first = rows.first
+    expect(first).to_have_attribute("data-entry", str(leader.pk), timeout=12000)
+    expect(first.locator("[data-chips]")).to_have_text(f"{leader.stack:,}")
+    assert page.evaluate("window.__notReloaded") is True  # swapped in place, no reload
+    assert hand.number == 1
+    screenshot(page, "standings_after_hand")
+
+
+def test_find_my_seat_and_the_player_page(page: Page, live_server: object, director: User) -> None:
+    make_event(director)
+    ana = Entry.objects.select_related("seat__table").get(player__name="Ana")
+
+    page.goto(f"{live_server}/standings/live-open/")
+    page.fill("#find-name", "ana")
+
+    found = page.locator(".found")
+    expect(found).to_contain_text(f"table {ana.seat.table.number}, seat {ana.seat.number}")
+    expect(page).to_have_url(re.compile(r"\?q=ana$"))
+    found.get_by_role("link", name="Ana").click()
+    expect(page.locator("h1")).to_have_text("Ana")
+    expect(page.locator("svg.chart")).to_be_visible()
+
+
+def test_the_clock_counts_down_in_the_browser_and_survives_a_refresh(
+    page: Page, live_server: object, director: User, screenshot: Callable[[Page, str], Path]
+) -> None:
+    event = make_event(director)
+    start_clock(event, actor=director)
+
+    page.goto(f"{live_server}/standings/live-open/clock/")
+    time = page.locator("[data-time]")
+    expect(page.locator("[data-level]")).to_have_text("Level 1")
+    expect(time).to_have_text(re.compile(r"^(19|20):\d\d$"))
+    first = time.text_content()
+    expect(time).not_to_have_text(first or "", timeout=3000)
+    page.reload()
+    expect(time).to_have_text(re.compile(r"^19:\d\d$"))
+    expect(page.locator("[data-next]")).to_have_text("Next: level 2, 200 chips per point")
+    screenshot(page, "clock_display")

@@ -1,0 +1,275 @@
+"""The printables' data from the database, each with a constant number of queries.
+
+Every function here returns the plain values of ``data.py``; the renderers never see a model.
+A batch of slips costs the same few queries as one slip: the hands, their boards, their
+exchanges, and the next hands' buttons, each fetched once for the whole batch.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
+from django.utils.translation import override
+
+from vpt.events.models import Entry, Event
+from vpt.events.selectors import event_results
+from vpt.rounds.models import Board, Exchange, Hand
+from vpt.seating.models import Seat
+from vpt.tables.models import Table
+
+from .data import (
+    HandHistoryData,
+    ResultRow,
+    ResultsData,
+    SeatCard,
+    SeatCardData,
+    SlipData,
+    SlipPlayer,
+    TableListData,
+    TableListSeat,
+    TableListTable,
+    describe_rows,
+    exchange_from_pair,
+    next_button,
+    position_label,
+)
+
+__all__ = [
+    "event_hands", "hand_history_data", "results_data", "seat_cards_data", "slip_data", "slips_data",
+    "table_list_data",
+]
+
+PublicUrl = Callable[[Hand], str]
+
+
+def entry_name(entry: Entry) -> str:
+    """A player's name as printed; a re-entry carries its number: ``Ana (2)``."""
+    return entry.player.name if entry.number == 1 else f"{entry.player.name} ({entry.number})"
+
+
+def user_name(user: Any) -> str:
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()
+
+
+def _hands(hands: QuerySet[Hand]) -> QuerySet[Hand]:
+    """Hands with what a slip prints: 3 queries (hands, boards, exchanges) when evaluated."""
+    return hands.select_related("event", "table__dealer", "level", "recorded_by").prefetch_related(
+        Prefetch("boards", queryset=Board.objects.select_related("entry__player").order_by("position")),
+        Prefetch("exchanges", queryset=Exchange.objects.order_by("order")),
+    )
+
+
+def slips_data(hands: QuerySet[Hand] | Iterable[Hand], *, public_url: PublicUrl | None = None,
+               language: str | None = None, page_format: str | None = None) -> list[SlipData]:
+    """The slips of ``hands``, in their order: 4 queries, however many hands.
+
+    ``hands`` is a queryset (or hand objects, re-read by id). The event's language and slip
+    format apply unless ``language``/``page_format`` say otherwise.
+    """
+    if not isinstance(hands, QuerySet):
+        ids = [hand.pk for hand in hands]
+        order = {pk: index for index, pk in enumerate(ids)}
+        loaded = sorted(_hands(Hand.objects.filter(pk__in=ids)), key=lambda hand: order[hand.pk])
+    else:
+        loaded = list(_hands(hands))
+    if not loaded:
+        return []
+    buttons = _next_buttons(loaded)
+    return [_slip(hand, buttons.get((hand.table_id, hand.number + 1)), public_url, language, page_format)
+            for hand in loaded]
+
+
+def slip_data(hand: Hand | int, *, public_url: PublicUrl | None = None, language: str | None = None,
+              page_format: str | None = None) -> SlipData:
+    """One hand's slip: 4 queries."""
+    pk = hand if isinstance(hand, int) else hand.pk
+    slips = slips_data(Hand.objects.filter(pk=pk), public_url=public_url, language=language,
+                       page_format=page_format)
+    if not slips:
+        raise Hand.DoesNotExist(f"no hand {pk}")
+    return slips[0]
+
+
+def _next_buttons(hands: Sequence[Hand]) -> dict[tuple[int, int], int | None]:
+    """(table id, hand number) -> that hand's button seat, for the hands after ``hands``: 1 query."""
+    wanted = {(hand.table_id, hand.number + 1) for hand in hands}
+    by_table: dict[int, set[int]] = defaultdict(set)
+    for table_id, number in wanted:
+        by_table[table_id].add(number)
+    found: dict[tuple[int, int], int | None] = {}
+    rows = Hand.objects.filter(table_id__in=list(by_table)).values_list("table_id", "number", "button_seat")
+    for table_id, number, button_seat in rows:
+        if number in by_table[table_id]:
+            found[(table_id, number)] = button_seat
+    return found
+
+
+def _slip(hand: Hand, next_hand_button: int | None, public_url: PublicUrl | None,
+          language: str | None, page_format: str | None) -> SlipData:
+    event = hand.event
+    language = language or event.language
+    boards: list[Board] = list(hand.boards.all())
+    by_id = {board.pk: board for board in boards}
+    players = []
+    for board in boards:
+        cards = (board.top, board.middle, board.bottom)
+        stored = (board.hand_top, board.hand_middle, board.hand_bottom)
+        players.append(SlipPlayer(
+            position=position_label(board.position),
+            name=entry_name(board.entry),
+            cards=cards,
+            hands=describe_rows(cards, language, stored),
+            fouled=board.fouled,
+            unfinished=board.unfinished,
+            royalties=(board.royalty_top, board.royalty_middle, board.royalty_bottom),
+            royalty_total=board.royalties,
+            points=board.points,
+            fantasyland_cards=board.fantasyland_cards,
+            fantasyland_next_cards=board.fantasyland_next_cards,
+            stack_before=board.stack_before,
+            stack_after=board.stack_after,
+            eliminated=board.eliminated,
+            place=board.entry.place if board.eliminated else None,
+            seat=board.seat_number,
+            sat_out=board.sat_out,
+        ))
+    exchanges = tuple(  # numbered from 1 as printed (the rows' ``order`` counts from 0)
+        exchange_from_pair(number, entry_name(by_id[exchange.board_a_id].entry),
+                           entry_name(by_id[exchange.board_b_id].entry), exchange.points, exchange.chips_due,
+                           exchange.chips_paid, capped=exchange.capped, skipped=exchange.skipped)
+        for number, exchange in enumerate(hand.exchanges.all(), start=1)
+    )
+    button_name, button_seat, holds = _button_after(hand, players, next_hand_button)
+    return SlipData(
+        event=event.name,
+        table=str(hand.table.number),
+        hand_number=hand.number,
+        level=hand.level.number if hand.level else None,
+        chips_per_point=hand.chips_per_point,
+        players=tuple(players),
+        exchanges=exchanges,
+        recorded_at=hand.recorded_at,
+        dealer=user_name(hand.recorded_by) or user_name(hand.table.dealer),
+        language=language,
+        page_format=page_format or event.slip_format,
+        public_url=public_url(hand) if public_url else "",
+        next_button=button_name,
+        next_button_seat=button_seat,
+        button_holds=holds,
+        variant=event.variant,
+        void=hand.is_void,
+        version=hand.version,
+    )
+
+
+def _button_after(hand: Hand, players: Sequence[SlipPlayer], next_hand_button: int | None) -> tuple[str, int | None, bool]:
+    """Name, seat and hold of the next hand's button.
+
+    The next hand's recorded button when there is one; for the table's latest hand, the table's
+    button now; otherwise (an old hand whose successor is gone) the rule applied to this hand.
+    """
+    if next_hand_button is None and hand.number == hand.table.last_hand_number and hand.table.is_open:
+        next_hand_button = hand.table.button_seat
+    if next_hand_button is None:
+        player, holds = next_button(players)
+        return (player.name, player.seat, holds) if player else ("", None, False)
+    remaining = [player for player in players if not player.eliminated]
+    if len(remaining) < 2 and hand.table.last_hand_number == hand.number:
+        return "", None, False
+    names = {player.seat: player.name for player in players if not player.eliminated}
+    holds = next_hand_button == hand.button_seat
+    return names.get(next_hand_button, ""), next_hand_button, holds
+
+
+def event_hands(event: Event | int, *, start: datetime | None = None, end: datetime | None = None,
+                table: Table | int | None = None) -> QuerySet[Hand]:
+    """An event's hands recorded in [start, end), by table then number (for batch printing)."""
+    pk = event if isinstance(event, int) else event.pk
+    hands = Hand.objects.filter(event_id=pk)
+    if table is not None:
+        hands = hands.filter(table_id=table if isinstance(table, int) else table.pk)
+    if start is not None:
+        hands = hands.filter(recorded_at__gte=start)
+    if end is not None:
+        hands = hands.filter(recorded_at__lt=end)
+    return hands.order_by("table__number", "number")
+
+
+def seat_cards_data(event: Event) -> SeatCardData:
+    """One card per seated player, by table and seat: 1 query."""
+    seats = (Seat.objects.filter(table__event=event, table__status=Table.Status.OPEN, entry__isnull=False)
+             .select_related("table", "entry__player").order_by("table__number", "number"))
+    cards = tuple(SeatCard(player=seat.entry.player.name, table=seat.table.number, seat=seat.number,
+                           entry=seat.entry.number) for seat in seats)
+    return SeatCardData(event=event.name, cards=cards, language=event.language, drawn_at=timezone.now())
+
+
+def table_list_data(event: Event) -> TableListData:
+    """Every open table with its dealer, button and seats: 2 queries."""
+    tables = (Table.objects.filter(event=event, status=Table.Status.OPEN).select_related("dealer")
+              .prefetch_related(Prefetch("seat_set", queryset=Seat.objects.select_related("entry__player")
+                                         .order_by("number")))
+              .order_by("number"))
+    rows = []
+    for table in tables:
+        seats = tuple(
+            TableListSeat(seat=seat.number, player=entry_name(seat.entry) if seat.entry else "",
+                          stack=seat.entry.stack if seat.entry else None,
+                          fantasyland_cards=seat.fantasyland_cards)
+            for seat in table.seat_set.all()
+        )
+        rows.append(TableListTable(number=table.number, seats=seats, dealer=user_name(table.dealer),
+                                   button_seat=table.button_seat))
+    return TableListData(event=event.name, tables=tuple(rows), language=event.language, printed_at=timezone.now())
+
+
+def results_data(event: Event, *, currency: str = "") -> ResultsData:
+    """Places, names, entries and payouts: 2 queries.
+
+    The pool is entries x (buy-in - fee) and the payouts come from the event's payout
+    structure, both computed by ``vpt.events.payouts`` (the one place money is split). A place
+    two players share prints no amount: the structure does not say how to split it.
+    """
+    from vpt.events.payouts import prize_pool, split_pool
+    from vpt.events.selectors import payout_structure
+
+    results = event_results(event)
+    entries = sum(int(result["entries"]) for result in results)  # type: ignore[call-overload]
+    pool = prize_pool(entries, event.buy_in, event.fee) if event.buy_in else None
+    structure = payout_structure(event)
+    amounts: tuple[Decimal, ...] = ()
+    if pool is not None and structure is not None and structure.percentages:
+        amounts = split_pool(pool, structure.percentages, unit=structure.unit)
+    holders: dict[int, int] = defaultdict(int)
+    for result in results:
+        if isinstance(result["place"], int):
+            holders[result["place"]] += 1
+    rows = []
+    for result in results:
+        place = result["place"] if isinstance(result["place"], int) else None
+        payout = None
+        if place is not None and place <= len(amounts) and holders[place] == 1:
+            payout = amounts[place - 1]
+        active = result["status"] == Entry.Status.ACTIVE
+        rows.append(ResultRow(place=place, name=str(result["name"]), entries=int(result["entries"]),  # type: ignore[call-overload]
+                              payout=payout, stack=int(result["stack"]) if active else None))  # type: ignore[call-overload]
+    return ResultsData(event=event.name, rows=tuple(rows), language=event.language, printed_at=timezone.now(),
+                       prize_pool=pool, currency=currency)
+
+
+def hand_history_data(table: Table, *, public_url: PublicUrl | None = None) -> HandHistoryData:
+    """Every hand of ``table`` in order: 4 queries (the table's event is ``table.event``)."""
+    event = table.event
+    hands = slips_data(Hand.objects.filter(table=table).order_by("number"), public_url=public_url)
+    with override(event.language):
+        name = str(table)
+    return HandHistoryData(event=event.name, table=name, hands=tuple(hands), language=event.language,
+                           printed_at=timezone.now())

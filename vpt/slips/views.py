@@ -1,0 +1,161 @@
+"""PDF views: a selector builds the data, a renderer draws it, the browser shows it inline.
+
+Who may print what:
+  printables page      a director (links to everything below)
+  hand slip            the dealer assigned to the hand's table, or a director
+  batch of slips       a director (a table's hands, or an event's in a time range)
+  seat cards, table list   a director
+  results, hand history    everyone (public pages)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, render
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from vpt.accounts.permissions import dealer_required, director_required, is_director
+from vpt.events.models import Event
+from vpt.rounds.models import Hand
+from vpt.tables.models import Table
+
+from . import selectors
+from .render import (
+    render_hand_history,
+    render_results,
+    render_seat_cards,
+    render_slip,
+    render_slips,
+    render_table_list,
+)
+
+
+def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
+    """The PDF shown in the browser (``inline``), saved under ``filename`` if the user saves it."""
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Cache-Control"] = "no-store"  # a corrected hand prints its new numbers at once
+    return response
+
+
+def public_hand_url(request: HttpRequest) -> Callable[[Hand], str]:
+    """The QR code's target: the hand on its table's public page (every hand shown, scrolled to
+    this one); while the standings pages are not mounted, the table's hand history PDF."""
+
+    def url(hand: Hand) -> str:
+        try:
+            path = reverse("standings:table", kwargs={"slug": hand.event.slug, "number": hand.table.number})
+            path += f"?all=1#hand-{hand.number}"
+        except NoReverseMatch:
+            path = reverse("slips:hand-history", args=[hand.table_id])
+        return request.build_absolute_uri(path)
+
+    return url
+
+
+def can_print(user: object, table: Table) -> bool:
+    return is_director(user) or bool(getattr(user, "is_authenticated", False) and table.dealer_id == user.pk)  # type: ignore[attr-defined]
+
+
+@require_GET
+@dealer_required
+def hand_slip(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """One hand's chip-settlement slip (the dealer of its table, or a director)."""
+    hand = get_object_or_404(Hand.objects.select_related("table"), pk=hand_id)
+    if not can_print(request.user, hand.table):
+        raise PermissionDenied
+    data = selectors.slip_data(hand, public_url=public_hand_url(request))
+    return pdf_response(render_slip(data), f"slip-table{hand.table.number}-hand{hand.number}.pdf")
+
+
+def _time_range(request: HttpRequest) -> tuple[datetime | None, datetime | None]:
+    """``?from=`` and ``?to=`` as aware datetimes (a bare date: that day's start); ValueError if unreadable."""
+    bounds: list[datetime | None] = []
+    for name in ("from", "to"):
+        text = request.GET.get(name, "").strip()
+        if not text:
+            bounds.append(None)
+            continue
+        moment = parse_datetime(text)
+        if moment is None:
+            day = parse_date(text)
+            if day is None:
+                raise ValueError(name)
+            moment = datetime(day.year, day.month, day.day)
+        if timezone.is_naive(moment):
+            moment = timezone.make_aware(moment)
+        bounds.append(moment)
+    return bounds[0], bounds[1]
+
+
+def _batch(request: HttpRequest, event: Event, table: Table | None, filename: str) -> HttpResponse:
+    try:
+        start, end = _time_range(request)
+    except ValueError as error:
+        return HttpResponseBadRequest(
+            _("Give %(name)s as a date and time, such as 2026-11-29T18:00.") % {"name": str(error)})
+    hands = selectors.event_hands(event, start=start, end=end, table=table)
+    slips = selectors.slips_data(hands, public_url=public_hand_url(request))
+    return pdf_response(render_slips(slips), filename)
+
+
+@require_GET
+@director_required
+def table_slips(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Every slip of one table as one PDF, optionally within ``?from=``/``?to=``."""
+    table = get_object_or_404(Table.objects.select_related("event"), pk=table_id)
+    return _batch(request, table.event, table, f"slips-{table.event.slug}-table{table.number}.pdf")
+
+
+@require_GET
+@director_required
+def event_slips(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every slip of an event recorded within ``?from=``/``?to=``, by table and hand, as one PDF."""
+    event = get_object_or_404(Event, slug=slug)
+    return _batch(request, event, None, f"slips-{event.slug}.pdf")
+
+
+@require_GET
+@director_required
+def printables(request: HttpRequest, slug: str) -> HttpResponse:
+    """The director's list of an event's printables, with the time-range form for slips."""
+    event = get_object_or_404(Event, slug=slug)
+    tables = Table.objects.filter(event=event).order_by("number")
+    return render(request, "slips/printables.html", {"event": event, "tables": tables, "section": "printables"})
+
+
+@require_GET
+@director_required
+def seat_cards(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    return pdf_response(render_seat_cards(selectors.seat_cards_data(event)), f"seat-cards-{event.slug}.pdf")
+
+
+@require_GET
+@director_required
+def table_list(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    return pdf_response(render_table_list(selectors.table_list_data(event)), f"tables-{event.slug}.pdf")
+
+
+@require_GET
+def results(request: HttpRequest, slug: str) -> HttpResponse:
+    """The results sheet (public)."""
+    event = get_object_or_404(Event, slug=slug)
+    return pdf_response(render_results(selectors.results_data(event)), f"results-{event.slug}.pdf")
+
+
+@require_GET
+def hand_history(request: HttpRequest, table_id: int) -> HttpResponse:
+    """One table's hand history (public)."""
+    table = get_object_or_404(Table.objects.select_related("event"), pk=table_id)
+    data = selectors.hand_history_data(table)
+    return pdf_response(render_hand_history(data), f"history-{table.event.slug}-table{table.number}.pdf")

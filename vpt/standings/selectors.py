@@ -1,0 +1,329 @@
+"""Reads for the public pages, each in a constant number of queries whatever the field size.
+
+standings row   one per player: their active entry, or (when out) their latest entry, which
+                holds their finishing place. `entries` is how many entries the player used.
+rank            active players by chips, biggest first; equal stacks share a rank.
+chips in play   the sum of the active stacks; average stack = chips in play / players left.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Prefetch, Q
+
+from vpt.events.models import Entry, Event, Player
+from vpt.ofc import RuleSet
+from vpt.rounds.models import Board, Exchange, Hand
+from vpt.seating.balancing import SeatedPlayer, TableState
+from vpt.seating.models import Seat
+from vpt.tables.models import Table
+
+from .why import BoardView, PairWhy, board_view, explain_pairs
+
+# Hands shown on a table's page unless all are asked for.
+TABLE_HANDS = 30
+
+
+def event_by_slug(slug: str) -> Event:
+    """The event with its current level: 1 query. Raises Event.DoesNotExist."""
+    return Event.objects.select_related("current_level").get(slug=slug)
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, for searching names: "García" and "garcia" match.
+
+    >>> fold("  José GARCÍA ")
+    'jose garcia'
+    """
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    player_id: int
+    entry_id: int
+    name: str
+    stack: int
+    entries: int
+    active: bool
+    rank: int | None  # active: by chips
+    place: int | None  # eliminated: finishing place
+    table: int | None
+    seat: int | None
+    fantasyland: bool
+    out_table: int | None  # the hand that eliminated them
+    out_hand: int | None
+
+
+@dataclass
+class Standings:
+    event: Event
+    active: list[StandingRow]
+    eliminated: list[StandingRow]
+    entries_total: int
+    query: str = ""
+    matches: list[StandingRow] = field(default_factory=list)
+
+    @property
+    def players_left(self) -> int:
+        return len(self.active)
+
+    @property
+    def chips_in_play(self) -> int:
+        return sum(row.stack for row in self.active)
+
+    @property
+    def average_stack(self) -> int:
+        return round(self.chips_in_play / len(self.active)) if self.active else 0
+
+
+_STANDING_FIELDS = (
+    "id", "player_id", "player__name", "number", "stack", "status", "place",
+    "seat__number", "seat__table__number", "seat__fantasyland_cards",
+    "eliminated_in__number", "eliminated_in__table__number",
+)
+
+
+def event_standings(event: Event, *, query: str = "") -> Standings:
+    """Every player's row, active by chips then the eliminated by place: 1 query.
+
+    ``query`` filters `matches` by name (accents and case ignored); the lists stay whole.
+    """
+    latest: dict[int, tuple[Any, ...]] = {}
+    active_rows: list[tuple[Any, ...]] = []
+    entries_total = 0
+    for row in Entry.objects.filter(event=event).values_list(*_STANDING_FIELDS).order_by():
+        entries_total += 1
+        player_id, number = row[1], row[3]
+        if row[5] == Entry.Status.ACTIVE:
+            active_rows.append(row)
+        if player_id not in latest or number > latest[player_id][3]:
+            latest[player_id] = row
+    counts = {player_id: row[3] for player_id, row in latest.items()}
+    active_players = {row[1] for row in active_rows}
+
+    active_rows.sort(key=lambda r: (-r[4], r[2], r[3]))
+    active: list[StandingRow] = []
+    previous_stack, rank = None, 0
+    for index, r in enumerate(active_rows, start=1):
+        if r[4] != previous_stack:
+            rank, previous_stack = index, r[4]
+        active.append(StandingRow(r[1], r[0], r[2], r[4], counts[r[1]], True, rank, None,
+                                  r[8], r[7], bool(r[9]), None, None))
+    out_rows = [r for player_id, r in latest.items() if player_id not in active_players]
+    out_rows.sort(key=lambda r: (r[6] is None, r[6] or 0, r[2]))
+    eliminated = [
+        StandingRow(r[1], r[0], r[2], r[4], counts[r[1]], False, None, r[6], None, None, False, r[11], r[10])
+        for r in out_rows
+    ]
+    standings = Standings(event, active, eliminated, entries_total, query=query.strip())
+    if standings.query:
+        needle = fold(standings.query)
+        standings.matches = [row for row in active + eliminated if needle in fold(row.name)]
+    return standings
+
+
+def standings_data(standings: Standings) -> dict[str, Any]:
+    """The standings as JSON-ready data (`/api/events/<slug>/standings`)."""
+    event = standings.event
+    level = event.current_level
+
+    def row(r: StandingRow) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": r.name, "player_id": r.player_id, "entries": r.entries, "chips": r.stack}
+        if r.active:
+            data.update(rank=r.rank, table=r.table, seat=r.seat, fantasyland=r.fantasyland)
+        else:
+            data.update(place=r.place, eliminated_in=(
+                {"table": r.out_table, "hand": r.out_hand} if r.out_hand is not None else None))
+        return data
+
+    return {
+        "event": {"slug": event.slug, "name": event.name, "status": event.status},
+        "level": None if level is None else {
+            "number": level.number, "chips_per_point": level.chips_per_point, "is_break": level.is_break},
+        "players_left": standings.players_left,
+        "entries": standings.entries_total,
+        "chips_in_play": standings.chips_in_play,
+        "average_stack": standings.average_stack,
+        "standings": [row(r) for r in standings.active],
+        "eliminated": [row(r) for r in standings.eliminated],
+    }
+
+
+# A table's page ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HandView:
+    hand: Hand
+    boards: list[tuple[Board, BoardView]]
+    pairs: list[PairWhy]
+
+
+@dataclass
+class TablePage:
+    event: Event
+    table: Table
+    seats: list[Seat]
+    hands: list[HandView]
+    total_hands: int
+    showing_all: bool
+
+
+def _hands_with_details() -> list[Prefetch]:
+    return [
+        Prefetch("boards", queryset=Board.objects.select_related("entry__player").order_by("position")),
+        Prefetch("exchanges", queryset=Exchange.objects.order_by("order")),
+    ]
+
+
+def _hand_view(hand: Hand, rules: RuleSet) -> HandView:
+    boards = list(hand.boards.all())
+    views = [(board, board_view(board, rules)) for board in boards]
+    pairs = explain_pairs(boards, hand.exchanges.all(), rules) if not hand.is_void else []
+    return HandView(hand, views, pairs)
+
+
+def table_page(event: Event, number: int, *, show_all: bool = False) -> TablePage:
+    """Seats, button, Fantasyland and the hands newest first with boards and exchanges: 5 queries.
+
+    Raises Table.DoesNotExist.
+    """
+    table = Table.objects.get(event=event, number=number)
+    seats = list(Seat.objects.filter(table=table).select_related("entry__player").order_by("number"))
+    hands_qs = Hand.objects.filter(table=table).order_by("-number").prefetch_related(*_hands_with_details())
+    total = table.last_hand_number
+    hands = list(hands_qs if show_all else hands_qs[:TABLE_HANDS])
+    rules = event.ruleset
+    return TablePage(event, table, seats, [_hand_view(hand, rules) for hand in hands],
+                     total_hands=max(total, len(hands)), showing_all=show_all or len(hands) >= total)
+
+
+# A player's page -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlayerHand:
+    hand: Hand
+    board: Board
+    view: BoardView
+    pairs: list[PairWhy]  # only the pairs this player was part of
+    opponents: list[tuple[Board, BoardView]]
+
+
+@dataclass
+class PlayerPage:
+    event: Event
+    player: Player
+    entries: list[Entry]
+    hands: list[PlayerHand]  # newest first
+    chart: dict[str, Any]
+
+
+def player_page(event: Event, player_id: int) -> PlayerPage:
+    """A player's entries and every hand they played, with the pairwise why: 4 queries.
+
+    Raises Player.DoesNotExist.
+    """
+    player = Player.objects.get(event=event, pk=player_id)
+    entries = list(Entry.objects.filter(player=player).select_related("seat__table", "eliminated_in__table")
+                   .order_by("number"))
+    hands = list(
+        Hand.objects.filter(boards__entry__player=player).select_related("table", "level")
+        .order_by("recorded_at", "id").prefetch_related(*_hands_with_details()).distinct()
+    )
+    rules = event.ruleset
+    entry_ids = {entry.pk for entry in entries}
+    played: list[PlayerHand] = []
+    for hand in hands:
+        boards = list(hand.boards.all())
+        mine = next(board for board in boards if board.entry_id in entry_ids)
+        pairs = [pair for pair in explain_pairs(boards, hand.exchanges.all(), rules)
+                 if mine.entry_id in (pair.a_entry_id, pair.b_entry_id)] if not hand.is_void else []
+        played.append(PlayerHand(
+            hand, mine, board_view(mine, rules), pairs,
+            [(board, board_view(board, rules)) for board in boards if board.pk != mine.pk],
+        ))
+    chart = stack_chart(entries, [p.board for p in played if not p.hand.is_void])
+    played.reverse()
+    return PlayerPage(event, player, entries, played, chart)
+
+
+def stack_chart(entries: Sequence[Entry], boards: Sequence[Board], *, width: int = 600,
+                height: int = 220) -> dict[str, Any]:
+    """Points for an SVG line of the player's chips after each hand (each entry starts fresh).
+
+    Returns ``points`` (the polyline's "x,y x,y" text), ``segments`` (one per entry), the
+    axis labels ``top`` (most chips) and ``hands``, and the view box size.
+    """
+    pad_left, pad_right, pad_top, pad_bottom = 84, 10, 14, 30
+    series: list[list[int]] = []
+    by_entry: dict[int, list[int]] = {entry.pk: [entry.starting_stack] for entry in entries}
+    for board in boards:
+        by_entry.setdefault(board.entry_id, [board.stack_before]).append(board.stack_after)
+    for entry in entries:
+        series.append(by_entry[entry.pk])
+    steps = sum(len(s) for s in series)
+    top = max((max(s) for s in series if s), default=1) or 1
+    inner_w, inner_h = width - pad_left - pad_right, height - pad_top - pad_bottom
+    segments, x_index, last = [], 0, (float(pad_left), float(pad_top))
+    for values in series:
+        coords = []
+        for value in values:
+            x = pad_left + (inner_w * x_index / max(1, steps - 1))
+            y = pad_top + inner_h * (1 - value / top)
+            coords.append(f"{x:.1f},{y:.1f}")
+            last = (x, y)
+            x_index += 1
+        segments.append(" ".join(coords))
+    return {
+        "segments": segments, "top": top, "hands": len(boards), "width": width, "height": height,
+        "last_x": f"{last[0]:.1f}", "last_y": f"{last[1]:.1f}",
+        "left": pad_left, "right": width - pad_right, "top_y": pad_top, "bottom_y": height - pad_bottom,
+        "mid_y": pad_top + inner_h / 2, "half": top // 2,
+    }
+
+
+# Balancing -----------------------------------------------------------------------------------
+
+def balancing_snapshot(event: Event) -> list[TableState]:
+    """The open tables as `vpt.seating.balancing` takes them: 2 queries.
+
+    A round is in progress once the button has moved and until it has gone around (or while a
+    Fantasyland hand is pending: it continues the round).
+    """
+    tables = list(Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number"))
+    seats: dict[int, list[Seat]] = {table.pk: [] for table in tables}
+    for seat in (Seat.objects.filter(table__in=tables, entry__isnull=False)
+                 .select_related("entry__player").order_by("number")):
+        seats[seat.table_id].append(seat)
+    states = []
+    for table in tables:
+        rows = seats[table.pk]
+        needed = max(1, min(table.round_players or len(rows), len(rows)))
+        in_round = 0 < table.round_button_moves < needed or any(s.fantasyland_cards for s in rows)
+        players = tuple(
+            SeatedPlayer(s.entry_id, str(s.entry), s.number, fantasyland=s.fantasyland_cards > 0)  # type: ignore[arg-type]
+            for s in rows
+        )
+        states.append(TableState(table.number, table.seats, players, round_in_progress=in_round))
+    return states
+
+
+def entry_count(event: Event) -> int:
+    """Every entry the event took (re-entries included): 1 query."""
+    return Entry.objects.filter(event=event).count()
+
+
+def in_the_money(event: Event, places: int) -> dict[int, str]:
+    """Names of the players who finished in places 1..``places``: 1 query."""
+    rows = (Entry.objects.filter(event=event, place__isnull=False, place__lte=places)
+            .filter(~Q(status=Entry.Status.ACTIVE) | Q(place=1))
+            .values_list("place", "player__name").order_by("place", "player__name"))
+    found: dict[int, str] = {}
+    for place, name in rows:
+        found[place] = f"{found[place]}, {name}" if place in found else name
+    return found
