@@ -1,10 +1,22 @@
 """Fixtures shared by every test package: users for each role."""
 
+from collections.abc import Iterator
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
 
 PASSWORD = "correct-horse-battery"
+
+
+@pytest.fixture(autouse=True)
+def english_unless_asked() -> Iterator[None]:
+    """LocaleMiddleware leaves a Spanish request's language active in the thread; a test starts
+    in English whatever ran before it."""
+    translation.activate("en")
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

@@ -1,6 +1,8 @@
 import pytest
 from django.test import Client
 
+from vpt.events.services import create_event
+
 
 @pytest.mark.django_db
 def test_home_in_english(client: Client) -> None:
@@ -11,7 +13,7 @@ def test_home_in_english(client: Client) -> None:
     assert "Welcome to VPT Director" in content
     assert 'href="/calculator/"' in content
     assert "Score calculator" in content
-    assert 'href="/admin/"' in content
+    assert 'href="/admin/"' not in content
 
 
 @pytest.mark.django_db
@@ -44,3 +46,27 @@ def test_home_serves_htmx_locally_and_sends_csrf_header(client: Client) -> None:
 
 def test_home_refuses_post(client: Client) -> None:
     assert client.post("/").status_code == 405
+
+
+@pytest.mark.django_db
+def test_home_lists_events_with_their_public_pages(client: Client, director) -> None:
+    event = create_event(name="Vamos Madrid", slug="vamos-madrid", actor=director)
+
+    content = client.get("/", headers={"accept-language": "en"}).content.decode()
+
+    assert "Vamos Madrid" in content
+    assert f'href="/standings/{event.slug}/"' in content
+    assert f'href="/events/{event.slug}/"' not in content  # the director's page is for staff
+
+
+@pytest.mark.django_db
+def test_home_offers_staff_their_tools(client: Client, director, password) -> None:
+    create_event(name="Vamos Madrid", slug="vamos-madrid", actor=director)
+    client.login(username=director.username, password=password)
+
+    content = client.get("/", headers={"accept-language": "en"}).content.decode()
+
+    assert 'href="/events/vamos-madrid/"' in content
+    assert 'href="/events/"' in content
+    assert 'href="/tables/"' in content
+    assert 'href="/admin/"' in content

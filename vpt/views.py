@@ -1,8 +1,13 @@
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from vpt.events.models import Event
+
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    """The way in for everyone: players find their event's standings, staff their tools."""
+    events = Event.objects.order_by(F("starts_on").desc(nulls_last=True), "name")
+    return render(request, "home.html", {"events": list(events)})

@@ -1,7 +1,6 @@
 """The director's event tools: permissions, CSRF, clock controls, payout editor, deal, balancing."""
 
 from decimal import Decimal
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User

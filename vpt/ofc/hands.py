@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Sequence
 
-from .cards import JOKER, Card, deck, parse_cards  # parse_cards: the doctests type cards
+from .cards import JOKER, Card, deck, parse_cards  # noqa: F401 (the doctests type cards)
 
 __all__ = ["Category", "category_of", "describe", "rank_of", "row_value"]
 

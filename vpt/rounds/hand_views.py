@@ -27,7 +27,6 @@ from vpt.events.models import AuditEntry, Event
 from vpt.tables.board_entry import SeatLine, build_entry
 from vpt.tables.forms import SeatBoardForm, seat_prefix
 from vpt.tables.models import Table
-from vpt.tables.views import slip_url
 
 from .models import Board, Hand
 from .selectors import hand_detail as select_hand
@@ -68,7 +67,7 @@ def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
     audit = AuditEntry.objects.filter(object_type="rounds.hand", object_id=str(hand.pk)).select_related("actor")
     return render(request, "rounds/hand_detail.html", {
         "hand": hand, "event": hand.event, "boards": list(hand.boards.all()), "exchanges": list(hand.exchanges.all()),
-        "audit": list(audit), "slip_url": slip_url(hand), "section": "hands"})
+        "audit": list(audit), "section": "hands"})
 
 
 def _lines(boards: list[Board]) -> list[SeatLine]:

@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -47,14 +47,6 @@ class HtmxHttpRequest(HttpRequest):
 
 def can_deal(user: Any, table: Table) -> bool:
     return is_director(user) or (user.is_authenticated and table.dealer_id == user.pk)
-
-
-def slip_url(hand: Hand) -> str | None:
-    """The printable slip of a hand, once the slips app defines it."""
-    try:
-        return reverse("slips:hand-slip", args=[hand.pk])
-    except NoReverseMatch:
-        return None
 
 
 @dealer_required
@@ -175,7 +167,7 @@ def hand_result(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     return render(request, "tables/hand_result.html", {
         "table": table, "hand": hand, "boards": boards, "exchanges": _exchanges(hand),
         "eliminated": [board for board in boards if board.eliminated],
-        "state": state, "slip_url": slip_url(hand),
+        "state": state,
     })
 
 
