@@ -16,6 +16,9 @@ from django.contrib.auth.models import User
 from vpt.rounds.simulation import simulate_event
 from vpt.tables.models import Table
 from vpt.tables.services import assign_dealer
+from decimal import Decimal
+from vpt.events.services import set_payout_structure
+from vpt.events.structure import update_event
 
 director = User.objects.create_user("director", password="director", is_staff=True, is_superuser=True,
                                     first_name="Demo", last_name="Director")
@@ -24,6 +27,9 @@ event = simulate_event(players=12, hands=60, seed=2026, actor=director, slug="de
                        name="VPT Demo Open")
 table = Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number").first()
 assign_dealer(table, dealer=dealer, actor=director)
+# Money, so the payouts page and the results sheet have something to show.
+update_event(event, actor=director, buy_in=Decimal("110.00"), fee=Decimal("10.00"), venue="Casino Gran Madrid")
+set_payout_structure(event, percentages=["50", "30", "20"], unit=Decimal("5"), actor=director)
 print(event.slug, "dealer1 at", table)
 '
 $PYTHON manage.py check_chips --event demo-open

@@ -30,6 +30,8 @@ from .payouts import PayoutError, split_pool, validate_structure
 from .selectors import ClockSnapshot, _status_for, clock_snapshot
 
 DEFAULT_LEVELS: tuple[int, ...] = (10, 20, 30, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000)
+# A level given only as its chips per point runs this long, so the clock has something to count.
+DEFAULT_LEVEL_MINUTES = 20
 
 
 def lock_event(event: Event | int) -> Event:
@@ -82,7 +84,8 @@ def create_event(
     )
     rows = []
     for number, spec in enumerate(levels, start=1):
-        fields = {"chips_per_point": spec} if isinstance(spec, int) else dict(spec)
+        fields = ({"chips_per_point": spec, "minutes": DEFAULT_LEVEL_MINUTES} if isinstance(spec, int)
+                  else dict(spec))
         rows.append(Level(event=event, number=number, **fields))
     Level.objects.bulk_create(rows)
     if rows:
@@ -404,23 +407,27 @@ def _options(snapshot: ClockSnapshot) -> dict[str, Any]:
     return {"fantasyland_tables": snapshot.fantasyland_tables, "fantasyland_ended_at": snapshot.fantasyland_ended_at}
 
 
+@transaction.atomic(durable=True)
 def start_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
     """Start the clock at the level in force (level 1 for a new event)."""
     return _change_clock(event, actor=actor, now=now, action="start_clock",
                          change=lambda snap, at: clock_start(snap.specs, snap.state, at))
 
 
+@transaction.atomic(durable=True)
 def pause_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
     return _change_clock(event, actor=actor, now=now, action="pause_clock",
                          change=lambda snap, at: clock_pause(snap.specs, snap.state, at, **_options(snap)))
 
 
+@transaction.atomic(durable=True)
 def resume_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
     """Run the clock again; during a Fantasyland hold, start the break now."""
     return _change_clock(event, actor=actor, now=now, action="resume_clock",
                          change=lambda snap, at: clock_resume(snap.specs, snap.state, at, **_options(snap)))
 
 
+@transaction.atomic(durable=True)
 def adjust_clock(event: Event, *, actor: Any, seconds: int = 0, level: int | None = None,
                  now: datetime.datetime | None = None) -> Clock:
     """Give the current level ``seconds`` more time (fewer when negative), or go to ``level``."""
