@@ -1,5 +1,6 @@
 """Public pages: standings (and its polled fragment), tables, players, payouts, the JSON API."""
 
+import re
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
@@ -203,6 +204,13 @@ def test_player_page_with_chart_and_why(client: Client, played: Event) -> None:
     assert html.count('class="hand-card') == 2
     assert "Why: each pair, in payment order" in html
     assert "Por qué: cada pareja, en orden de pago" in spanish
+    # Spanish writes decimals with a comma; SVG coordinates must stay plain numbers.
+    chart = spanish.split('<svg class="chart"')[1].split("</svg>")[0]
+    number = r"-?\d+(?:\.\d+)?"
+    coordinates = re.findall(r'\b(?:x|y|x1|y1|x2|y2|cx|cy)="([^"]*)"', chart)
+    assert coordinates and all(re.fullmatch(number, value) for value in coordinates)
+    for points in re.findall(r'points="([^"]*)"', chart):
+        assert all(re.fullmatch(f"{number},{number}", pair) for pair in points.split())
 
 
 # Payouts

@@ -283,7 +283,7 @@ def stack_chart(entries: Sequence[Entry], boards: Sequence[Board], *, width: int
         "segments": segments, "top": top, "hands": len(boards), "width": width, "height": height,
         "last_x": f"{last[0]:.1f}", "last_y": f"{last[1]:.1f}",
         "left": pad_left, "right": width - pad_right, "top_y": pad_top, "bottom_y": height - pad_bottom,
-        "mid_y": pad_top + inner_h / 2, "half": top // 2,
+        "mid_y": pad_top + inner_h // 2, "half": top // 2,
     }
 
 
