@@ -3,11 +3,19 @@ from collections import Counter
 import pytest
 from django.contrib.auth.models import User
 
-from vpt.events.errors import ServiceError
+from vpt.events.errors import NotAllowed, ServiceError
 from vpt.events.models import Entry, Event
 from vpt.events.services import create_event, register_player
 from vpt.seating.models import Seat
-from vpt.seating.services import balance_tables, break_table, draw_seats, move_player, table_sizes
+from vpt.seating.services import (
+    balance_tables,
+    break_table,
+    draw_seats,
+    move_player,
+    open_table,
+    seat_entry,
+    table_sizes,
+)
 from vpt.tables.models import Table
 
 
@@ -94,3 +102,34 @@ def test_break_table_and_balance(director: User) -> None:
     with pytest.raises(ServiceError) as refused:  # 5 players, one free seat elsewhere
         break_table(open_tables.order_by("number").first(), actor=director)
     assert refused.value.code == "no_free_seat"
+
+
+def test_a_late_registration_gets_a_new_table_when_every_seat_is_taken(director: User) -> None:
+    event = _event(director, 12)
+    draw_seats(event, actor=director, seed=5)
+    late = register_player(event, name="Late", actor=director)
+    with pytest.raises(ServiceError) as refused:
+        seat_entry(late, actor=director)
+    assert refused.value.code == "no_free_seat"
+
+    table = open_table(event, actor=director)
+    seat_entry(late, actor=director, table=table)
+    balance_tables(event, actor=director)
+
+    assert table.number == 5
+    sizes = Counter(Seat.objects.filter(table__event=event, entry__isnull=False).values_list("table__number", flat=True))
+    assert sorted(sizes.values()) == [2, 2, 3, 3, 3]
+    assert sizes[5] == 2
+
+
+def test_a_new_table_is_numbered_after_broken_ones_and_only_directors_open_it(director: User, dealer_user: User) -> None:
+    event = _event(director, 6)
+    draw_seats(event, actor=director, seed=1)
+    Table.objects.filter(event=event, number=2).update(status=Table.Status.BROKEN)
+
+    table = open_table(event, actor=director)
+
+    assert table.number == 3
+    assert list(Seat.objects.filter(table=table).values_list("number", "entry")) == [(1, None), (2, None), (3, None)]
+    with pytest.raises(NotAllowed):
+        open_table(event, actor=dealer_user)

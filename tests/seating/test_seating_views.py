@@ -77,3 +77,14 @@ def test_seat_a_late_entry(client_as_director: Client, event: Event, director: U
     assert "Not seated" in page and "Late" in page
     client_as_director.post(reverse("seating:seat-entry", args=[event.slug, late.pk]))
     assert Entry.objects.get(pk=late.pk).seat.table.event == event
+
+
+def test_open_a_new_table_from_the_seating_page(client_as_director: Client, event: Event, client: Client) -> None:
+    client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})
+
+    page = client_as_director.get(reverse("seating:event", args=[event.slug])).content.decode()
+    response = client_as_director.post(reverse("seating:open-table", args=[event.slug]), follow=True)
+
+    assert reverse("seating:open-table", args=[event.slug]) in page
+    assert "A new table is open" in response.content.decode()
+    assert Table.objects.filter(event=event, number=4, status=Table.Status.OPEN).exists()

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from vpt.events.audit import write_audit
@@ -139,6 +140,25 @@ def _emptiest(tables: dict[int, Table], seats: dict[int, list[Seat]], exclude: i
     if not candidates:
         return None
     return min(candidates, key=lambda table: (len(_occupied(seats[table.pk])), table.number))
+
+
+@transaction.atomic(durable=True)
+def open_table(event: Event, *, actor: Any) -> Table:
+    """Open one more table, all seats empty, numbered after every table the event has had.
+
+    For late registrations and re-entries when every seat is taken: seat them there with
+    `seat_entry`, then bring it to two players or more with `move_player` or `balance_tables`.
+    """
+    ensure_director(actor)
+    event = lock_event(event)
+    if event.status == Event.Status.FINISHED:
+        raise ServiceError(_("The event has finished."), code="event_finished")
+    last = Table.objects.filter(event=event).aggregate(last=Max("number"))["last"] or 0
+    table = Table.objects.create(event=event, number=last + 1, seats=event.seats_per_table)
+    Seat.objects.bulk_create(Seat(table=table, number=number) for number in range(1, event.seats_per_table + 1))
+    write_audit(actor=actor, event_id=event.pk, action="open_table", obj=table,
+                summary=_("%(table)s opened") % {"table": table}, after={"number": table.number})
+    return table
 
 
 @transaction.atomic(durable=True)
@@ -293,13 +313,14 @@ def balance_tables(event: Event, *, actor: Any) -> list[str]:
         largest = max(tables.values(), key=lambda table: (counts[table.pk], -table.number))
         if counts[largest.pk] - counts[smallest.pk] <= 1 and counts[smallest.pk] != 1:
             break
+        source, target_table = None, None
         if counts[smallest.pk] == 1 and len(tables) > 1:
-            # The lone player joins the emptiest other table.
-            source = _occupied(seats[smallest.pk])[0]
+            # The lone player joins the emptiest other table; when every other table is full
+            # (a new table for a late entry), a player comes to them instead.
             target_table = _emptiest(tables, seats, exclude=smallest.pk)
-            if target_table is None:
-                break
-        else:
+            if target_table is not None:
+                source = _occupied(seats[smallest.pk])[0]
+        if source is None:
             movable = [
                 seat for seat in _occupied(seats[largest.pk]) if not _fantasyland_blocks(seat, seats[largest.pk])
             ]

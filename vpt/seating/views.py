@@ -22,7 +22,7 @@ from vpt.events.models import Entry, Event
 from vpt.tables.models import Table
 
 from .models import Seat
-from .services import balance_tables, break_table, draw_seats, move_player, seat_entry
+from .services import balance_tables, break_table, draw_seats, move_player, open_table, seat_entry
 
 
 class DrawForm(forms.Form):
@@ -102,6 +102,17 @@ def break_(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, event=event, pk=table_id)
     _run(request, _("%(table)s broken; its players have new seats.") % {"table": table},
          lambda: break_table(table, actor=request.user))
+    return redirect("seating:event", slug=event.slug)
+
+
+@director_required
+@require_POST
+def open_(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    table = _run(request, _("A new table is open: seat players there, then balance."),
+                 lambda: open_table(event, actor=request.user))
+    if table is not None:
+        messages.info(request, str(table))
     return redirect("seating:event", slug=event.slug)
 
 
