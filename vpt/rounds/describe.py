@@ -17,7 +17,8 @@ from vpt.ofc import Category, category_of, rank_of
 __all__ = ["describe_row", "rank_name"]
 
 
-def _rank_one(rank: int) -> str:
+def rank_name(rank: int) -> str:
+    """The translated name of one rank (2..14), as in "high card, ace"."""
     return {
         2: pgettext("card rank", "two"), 3: pgettext("card rank", "three"),
         4: pgettext("card rank", "four"), 5: pgettext("card rank", "five"),
@@ -53,11 +54,6 @@ def _rank_high(rank: int) -> str:
     }[rank]
 
 
-def rank_name(rank: int) -> str:
-    """The translated name of one rank (2..14), as in "high card, ace"."""
-    return _rank_one(rank)
-
-
 def describe_row(value: int | None, *, cards: int = 0, size: int = 0) -> str:
     """A row value in words, in the active language; ``None`` is a short row of ``cards``/``size``."""
     if value is None:
@@ -68,7 +64,7 @@ def describe_row(value: int | None, *, cards: int = 0, size: int = 0) -> str:
     category = category_of(value)
     first, second = rank_of(value), (value >> 12) & 0xF
     if category is Category.HIGH_CARD:
-        return gettext("high card, %(rank)s") % {"rank": _rank_one(first)}
+        return gettext("high card, %(rank)s") % {"rank": rank_name(first)}
     if category is Category.PAIR:
         return gettext("pair of %(ranks)s") % {"ranks": _rank_many(first)}
     if category is Category.TWO_PAIR:
