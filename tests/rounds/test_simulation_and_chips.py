@@ -16,7 +16,8 @@ from vpt.tables.models import Table
 
 @pytest.mark.django_db
 def test_check_chips_clean_after_300_hands_and_failing_when_a_stack_is_tampered(capsys: Any) -> None:
-    call_command("simulate_event", players=30, hands=300, seed=7)
+    # Deep stacks, so that the event is still going when its 300th hand is recorded.
+    call_command("simulate_event", players=30, hands=300, seed=7, starting_stack=10000)
     slug = capsys.readouterr().out.strip().splitlines()[-1]
     event = Event.objects.get(slug=slug)
     assert Hand.objects.filter(event=event).count() == 300
