@@ -243,3 +243,17 @@ def test_a_round_ends_when_the_button_has_gone_around(table: Table, director: Us
     assert hand.round_number == 1 and table_state(table.pk).round_complete is True
     closed = close_round(table, actor=director)
     assert (closed.round_number, closed.round_button_moves) == (2, 0)
+
+
+def test_the_hand_after_a_complete_round_opens_the_next_round(table: Table, director: User, kit: Any) -> None:
+    boards = [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL]
+    for number in (1, 2, 3):
+        record_hand(table, hand_number=number, actor=director, boards=kit.by_position(table, boards))
+    assert table_state(table.pk).round_complete is True
+
+    fourth = record_hand(table, hand_number=4, actor=director, boards=kit.by_position(table, boards))
+
+    state = table_state(table.pk)
+    assert fourth.round_number == 2
+    assert (state.table.round_number, state.table.round_button_moves, state.round_complete) == (2, 1, False)
+

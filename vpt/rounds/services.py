@@ -218,6 +218,10 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any
             code="seats_mismatch",
         )
 
+    if round_complete(table, len(seats), fantasyland):
+        # The button has gone around: this hand opens the next round, without anyone closing it.
+        _start_next_round(table, players=len(seats))
+
     order = payment_seats(list(seats), table.button_seat)
     button = order[-1]
     players = [
@@ -269,7 +273,7 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any
         table.round_button_moves += 1
     else:
         table.button_seat = button
-    table.save(update_fields=["last_hand_number", "button_seat", "round_button_moves"])
+    table.save(update_fields=["last_hand_number", "button_seat", "round_number", "round_button_moves", "round_players"])
 
     if eliminated:
         assign_places(event)
@@ -719,6 +723,13 @@ def round_complete(table: Table, seated: int, fantasyland_pending: bool) -> bool
     return table.round_button_moves >= needed and not fantasyland_pending
 
 
+def _start_next_round(table: Table, *, players: int) -> None:
+    """The table's next round begins with the players seated now (the caller saves the table)."""
+    table.round_number += 1
+    table.round_button_moves = 0
+    table.round_players = players
+
+
 @transaction.atomic(durable=True)
 def close_round(table: Table, *, actor: Any, force: bool = False) -> Table:
     """End the table's current round and start the next; `force` ends it early (never over a
@@ -737,9 +748,7 @@ def close_round(table: Table, *, actor: Any, force: bool = False) -> Table:
             code="round_not_over",
         )
     before = table.round_number
-    table.round_number += 1
-    table.round_button_moves = 0
-    table.round_players = len(seats)
+    _start_next_round(table, players=len(seats))
     table.save(update_fields=["round_number", "round_button_moves", "round_players"])
     write_audit(actor=actor, event_id=event.pk, action="close_round", obj=table,
                 summary=_("%(table)s: round %(round)s closed") % {"table": table, "round": before},
