@@ -129,6 +129,22 @@ def test_record_then_result_page(client: Client, table: Table, dealer_user: User
     assert 'name="hand_number" value="2"' in client.get(url(table)).content.decode()
 
 
+def test_the_page_says_when_the_round_is_complete_and_the_next_hand_opens_another(
+        client: Client, table: Table, dealer_user: User, floor: Any) -> None:
+    client.force_login(dealer_user)
+    boards = [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]
+    for _hand in range(3):  # the button goes once around three players
+        assert client.post(url(table), floor.hand_post(table, boards)).status_code == 302
+
+    complete = text(client.get(url(table)).content.decode())
+    client.post(url(table), floor.hand_post(table, boards))
+    next_round = text(client.get(url(table)).content.decode())
+
+    assert "Round 1: complete (the button has gone around): this hand starts round 2" in complete
+    assert "Round 2: in progress" in next_round
+    assert Hand.objects.get(number=4).round_number == 2
+
+
 def test_htmx_submit_redirects_the_client(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
     client.force_login(dealer_user)
     response = client.post(url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]),
