@@ -286,13 +286,15 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any
     return hand
 
 
+def already_recorded_message(table: Table, hand_number: int) -> str:
+    """What a dealer reads when a hand they submit again was recorded already."""
+    return _("Hand %(number)s at %(table)s is already recorded; it was not recorded twice. "
+             "The next hand is %(next)s.") % {"number": hand_number, "table": table, "next": table.next_hand_number}
+
+
 def _check_hand_number(table: Table, hand_number: int) -> None:
     if hand_number == table.last_hand_number:
-        raise Conflict(
-            _("Hand %(number)s at %(table)s is already recorded; it was not recorded twice. "
-              "The next hand is %(next)s.") % {"number": hand_number, "table": table, "next": table.next_hand_number},
-            code="already_recorded",
-        )
+        raise Conflict(already_recorded_message(table, hand_number), code="already_recorded")
     if hand_number != table.next_hand_number:
         raise Conflict(
             _("Hand %(number)s is not the next hand at %(table)s: the next hand is %(next)s. "

@@ -30,7 +30,7 @@ from vpt.events.errors import Conflict, NotAllowed, ServiceError
 from vpt.events.models import Event
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import TableState, hand_detail, table_state
-from vpt.rounds.services import record_hand
+from vpt.rounds.services import already_recorded_message, record_hand
 
 from .board_entry import SeatLine, build_entry
 from .floor_selectors import dealer_tables, tables_overview
@@ -138,8 +138,7 @@ def _recorded(table: Table, number: int | None) -> Hand | None:
 def _already_recorded(table: Table, number: int | None) -> dict[str, Any]:
     hand = _recorded(table, number)
     if hand is not None:
-        message = _("Hand %(number)s at %(table)s is already recorded; it was not recorded twice. "
-                    "The next hand is %(next)s.") % {"number": number, "table": table, "next": table.next_hand_number}
+        message = already_recorded_message(table, hand.number)
     else:
         message = _("This page showed hand %(number)s, but the next hand at %(table)s is %(next)s. "
                     "Nothing was recorded; enter the hand again.") % {
