@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone, translation
 
+from vpt.errors import NotAllowed, ServiceError
 from vpt.events.clock import BreakKind
-from vpt.events.errors import NotAllowed, ServiceError
 from vpt.events.models import AuditEntry, Clock, Event, PayoutStructure
 from vpt.events.selectors import clock_snapshot
 from vpt.events.services import (

@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from vpt.events.errors import NotAllowed, ServiceError
+from vpt.errors import NotAllowed, ServiceError
 from vpt.events.models import AuditEntry, ChipAdjustment, Entry, Event, Player
 from vpt.events.services import (
     adjust_chips,

@@ -3,7 +3,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from vpt.events.errors import Conflict, NotAllowed
+from vpt.errors import Conflict, NotAllowed
 from vpt.events.models import AuditEntry, Entry
 from vpt.events.services import adjust_chips
 from vpt.rounds.chips import chip_discrepancies
@@ -77,7 +77,7 @@ def test_correction_that_would_revive_a_player_who_missed_hands_is_refused(
     correct_hand(first, boards=fixed, actor=director)
 
     entry = Entry.objects.get(pk=p1.pk)
-    assert entry.status == Entry.Status.ACTIVE and entry.place is None and entry.eliminated_in is None
+    assert entry.status == Entry.Status.ACTIVE and entry.place is None and entry.eliminated_at_hand is None
     assert Seat.objects.get(entry=entry).number == first.boards.get(entry=p1).seat_number
     assert chip_discrepancies(table.event) == []
 

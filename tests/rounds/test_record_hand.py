@@ -3,7 +3,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from vpt.events.errors import Conflict, InvalidBoards, NotAllowed
+from vpt.errors import Conflict, InvalidBoards, NotAllowed
 from vpt.events.models import AuditEntry, Entry, Event
 from vpt.rounds.models import Board, Exchange, Hand
 from vpt.rounds.selectors import hand_detail, table_state
@@ -125,7 +125,9 @@ def test_two_eliminated_in_one_hand_more_chips_finishes_higher(table: Table, dir
         (-100, True, False), (0, True, True), (-250, True, False)]
     entries = {e.pk: e for e in Entry.objects.all()}
     assert entries[p1.pk].status == entries[p2.pk].status == Entry.Status.ELIMINATED
-    assert entries[p1.pk].eliminated_in == entries[p2.pk].eliminated_in == hand
+    where = (hand.table.number, hand.number)
+    assert (entries[p1.pk].eliminated_at_table, entries[p1.pk].eliminated_at_hand) == where
+    assert (entries[p2.pk].eliminated_at_table, entries[p2.pk].eliminated_at_hand) == where
     assert (entries[p3.pk].place, entries[p2.pk].place, entries[p1.pk].place) == (1, 2, 3)
     assert entries[p3.pk].stack == 10000 + 250
     assert Event.objects.get().status == Event.Status.FINISHED
@@ -227,7 +229,7 @@ def test_queries_per_hand_are_constant_and_under_30(
 
 
 def test_a_round_ends_when_the_button_has_gone_around(table: Table, director: User, kit: Any) -> None:
-    from vpt.events.errors import ServiceError
+    from vpt.errors import ServiceError
     from vpt.rounds.services import close_round
 
     for number in (1, 2):

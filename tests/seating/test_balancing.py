@@ -8,7 +8,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from vpt.seating import balancing
-from vpt.seating.balancing import Move, Reason, SeatedPlayer, TableState, When, suggest_moves
+from vpt.seating.balancing import (
+    Move,
+    Reason,
+    SeatedPlayer,
+    TableState,
+    When,
+    suggest_moves,
+)
 
 _ids = iter(range(1, 10**9))
 

@@ -3,7 +3,7 @@ from collections import Counter
 import pytest
 from django.contrib.auth.models import User
 
-from vpt.events.errors import NotAllowed, ServiceError
+from vpt.errors import NotAllowed, ServiceError
 from vpt.events.models import Entry, Event
 from vpt.events.services import create_event, register_player
 from vpt.seating.models import Seat

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def url(table: Table) -> str:
-    return reverse("tables:table", args=[table.pk])
+    return reverse("rounds:table", args=[table.pk])
 
 
 def text(html: str) -> str:
@@ -56,7 +56,7 @@ def test_other_dealer_gets_403(client: Client, table: Table) -> None:
     client.force_login(other)
     assert client.get(url(table)).status_code == 403
     assert client.post(url(table), {"hand_number": "1"}).status_code == 403
-    assert client.get(reverse("tables:hand-result", args=[table.pk, 1])).status_code == 403
+    assert client.get(reverse("rounds:hand-result", args=[table.pk, 1])).status_code == 403
 
 
 def test_director_may_open_any_table(client_as_director: Client, table: Table) -> None:
@@ -113,7 +113,7 @@ def test_record_then_result_page(client: Client, table: Table, dealer_user: User
     entries = [seat.entry for seat in table_state(table.pk).seats]
     response = client.post(url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]))
     assert response.status_code == 302
-    assert response["Location"] == reverse("tables:hand-result", args=[table.pk, 1])
+    assert response["Location"] == reverse("rounds:hand-result", args=[table.pk, 1])
     hand = Hand.objects.get()
     assert hand.recorded_by == dealer_user
     html = client.get(response["Location"]).content.decode()
@@ -150,7 +150,7 @@ def test_htmx_submit_redirects_the_client(client: Client, table: Table, dealer_u
     response = client.post(url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]),
                            headers=HTMX)
     assert response.status_code == 200
-    assert response["HX-Redirect"] == reverse("tables:hand-result", args=[table.pk, 1])
+    assert response["HX-Redirect"] == reverse("rounds:hand-result", args=[table.pk, 1])
 
 
 def test_second_submit_is_refused_clearly(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
@@ -213,7 +213,7 @@ def test_page_does_not_leak_another_tables_entry(client: Client, table: Table, d
     director = User.objects.create_user("td", password="x", is_staff=True)
     other = Client()
     other.force_login(director)
-    for page in (url(table), reverse("tables:overview", args=[table.event.slug])):
+    for page in (url(table), reverse("seating:tables-overview", args=[table.event.slug])):
         assert "Jc Jd 4s" not in other.get(page).content.decode()
 
 
@@ -234,7 +234,7 @@ def test_preview_query_count(client: Client, table: Table, dealer_user: User, fl
 
 def test_my_tables_sends_a_dealer_to_their_table(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    response = client.get(reverse("tables:mine"))
+    response = client.get(reverse("rounds:mine"))
     assert response.status_code == 302 and response["Location"] == url(table)
 
 

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 
 def overview(event: Event) -> str:
-    return reverse("tables:overview", args=[event.slug])
+    return reverse("seating:tables-overview", args=[event.slug])
 
 
 def test_staff_only(client: Client, table: Table, dealer_user: User) -> None:

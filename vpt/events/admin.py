@@ -10,8 +10,18 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from .errors import ServiceError
-from .models import AuditEntry, ChipAdjustment, Clock, Entry, Event, Level, PayoutStructure, Player
+from vpt.errors import ServiceError
+
+from .models import (
+    AuditEntry,
+    ChipAdjustment,
+    Clock,
+    Entry,
+    Event,
+    Level,
+    PayoutStructure,
+    Player,
+)
 from .services import adjust_chips, advance_level
 
 
@@ -27,21 +37,7 @@ class EventAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug", "venue"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [LevelInline]
-    actions = ["draw_seats_action", "balance_tables_action", "advance_level_action"]
-
-    @admin.action(description=_("Draw seats"))
-    def draw_seats_action(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
-        from vpt.seating.services import draw_seats
-
-        for event in queryset:
-            run_service(self, request, lambda event=event: draw_seats(event, actor=request.user))
-
-    @admin.action(description=_("Balance tables"))
-    def balance_tables_action(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
-        from vpt.seating.services import balance_tables
-
-        for event in queryset:
-            run_service(self, request, lambda event=event: balance_tables(event, actor=request.user))
+    actions = ["advance_level_action"]
 
     @admin.action(description=_("Start the next level"))
     def advance_level_action(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:
@@ -64,7 +60,7 @@ class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
     can_delete = False
-    fields = ["number", "stack", "status", "place", "eliminated_in"]
+    fields = ["number", "stack", "status", "place", "eliminated_at_table", "eliminated_at_hand"]
     readonly_fields = fields
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -84,7 +80,7 @@ class EntryAdmin(admin.ModelAdmin):
     list_display = ["__str__", "event", "stack", "status", "place"]
     list_filter = ["event", "status"]
     search_fields = ["player__name"]
-    readonly_fields = ["event", "player", "number", "starting_stack", "stack", "status", "place", "eliminated_in"]
+    readonly_fields = ["event", "player", "number", "starting_stack", "stack", "status", "place", "eliminated_at_table", "eliminated_at_hand"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

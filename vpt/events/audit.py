@@ -1,21 +1,34 @@
-"""The audit log: every service writes one `AuditEntry` in its own transaction."""
+"""The audit log: every service writes one `AuditEntry` in its own transaction.
+
+An entry keeps the facts (`summary_args`: names, numbers, codes), never a sentence: the
+summary is written out when it is read, in the reader's language, from `SUMMARIES`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import models
 
-from .models import AuditEntry
+from vpt.accounts.permissions import Actor
+
+from .models import AuditEntry, Entry
+from .summaries import level_args, summary_of
+
+__all__ = ["level_args", "summary_of", "write_audit"]
+
 
 
 def write_audit(
     *,
-    actor: Any,
+    actor: Actor,
     event_id: int | None,
-    action: str,
+    action: AuditEntry.Action,
     obj: models.Model,
-    summary: str,
+    args: Mapping[str, Any] | None = None,
+    table_number: int | None = None,
+    entry: Entry | None = None,
     before: Any = None,
     after: Any = None,
 ) -> AuditEntry:
@@ -25,7 +38,9 @@ def write_audit(
         action=action,
         object_type=obj._meta.label_lower,
         object_id=str(obj.pk),
-        summary=summary[:300],
+        table_number=table_number,
+        entry=entry,
+        summary_args=dict(args or {}),
         before=before,
         after=after,
     )

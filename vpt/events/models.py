@@ -28,6 +28,15 @@ from django.utils.translation import gettext_lazy as _
 
 from vpt.ofc import RuleSet, get_ruleset
 
+from .summaries import level_label, summary_of
+
+# Events reads the tables and hands of the layers above only through reverse relations
+# (`event.tables`, `event.hands`); these are the status values it filters them by, and the
+# models above take their choices from them.
+OPEN_TABLE = "open"
+RECORDED_HAND = "recorded"
+VOID_HAND = "void"
+
 
 class Event(models.Model):
     class Status(models.TextChoices):
@@ -126,9 +135,7 @@ class Level(models.Model):
         ]
 
     def __str__(self) -> str:
-        if self.is_break:
-            return str(_("Level %(number)s (break)") % {"number": self.number})
-        return str(_("Level %(number)s: %(cpp)s per point") % {"number": self.number, "cpp": self.chips_per_point})
+        return level_label(self.number, self.chips_per_point, self.is_break)
 
 
 class Player(models.Model):
@@ -162,10 +169,9 @@ class Entry(models.Model):
     stack = models.IntegerField(_("stack"))
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.ACTIVE)
     place = models.PositiveIntegerField(_("finishing place"), null=True, blank=True)
-    eliminated_in = models.ForeignKey(
-        "rounds.Hand", verbose_name=_("eliminated in hand"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="eliminated_entries",
-    )
+    # Where the entry went out: the table's number and the hand's number at that table.
+    eliminated_at_table = models.PositiveSmallIntegerField(_("eliminated at table"), null=True, blank=True)
+    eliminated_at_hand = models.PositiveIntegerField(_("eliminated in hand"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -208,6 +214,42 @@ class ChipAdjustment(models.Model):
 
 
 class AuditEntry(models.Model):
+    """One state change, written by the service that made it, in the same transaction.
+
+    `summary_args` holds the facts the summary names; the summary is written out when read,
+    in the reader's language (`summary`). `table_number` and `entry` are kept for filtering.
+    """
+
+    class Action(models.TextChoices):
+        CREATE_EVENT = "create_event", _("Event created")
+        UPDATE_EVENT = "update_event", _("Event changed")
+        SET_EVENT_STATUS = "set_event_status", _("Event status")
+        ADD_LEVEL = "add_level", _("Level added")
+        UPDATE_LEVEL = "update_level", _("Level changed")
+        MOVE_LEVEL = "move_level", _("Level moved")
+        DELETE_LEVEL = "delete_level", _("Level removed")
+        ADVANCE_LEVEL = "advance_level", _("Next level")
+        CLOCK_LEVEL = "clock_level", _("Clock level")
+        START_CLOCK = "start_clock", _("Clock started")
+        PAUSE_CLOCK = "pause_clock", _("Clock paused")
+        RESUME_CLOCK = "resume_clock", _("Clock resumed")
+        ADJUST_CLOCK = "adjust_clock", _("Clock adjusted")
+        SET_PAYOUT_STRUCTURE = "set_payout_structure", _("Payout structure")
+        REGISTER_PLAYER = "register_player", _("Player registered")
+        REENTER_PLAYER = "reenter_player", _("Player re-entered")
+        ADJUST_CHIPS = "adjust_chips", _("Chips adjusted")
+        ASSIGN_DEALER = "assign_dealer", _("Dealer assigned")
+        DRAW_SEATS = "draw_seats", _("Seats drawn")
+        OPEN_TABLE = "open_table", _("Table opened")
+        SEAT_ENTRY = "seat_entry", _("Player seated")
+        MOVE_PLAYER = "move_player", _("Player moved")
+        BREAK_TABLE = "break_table", _("Table broken")
+        BALANCE_TABLES = "balance_tables", _("Tables balanced")
+        RECORD_HAND = "record_hand", _("Hand recorded")
+        CORRECT_HAND = "correct_hand", _("Hand corrected")
+        VOID_HAND = "void_hand", _("Hand voided")
+        CLOSE_ROUND = "close_round", _("Round closed")
+
     event = models.ForeignKey(
         Event, verbose_name=_("event"), null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"
     )
@@ -215,10 +257,14 @@ class AuditEntry(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("who"), null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(_("when"), auto_now_add=True)
-    action = models.CharField(_("action"), max_length=40)
+    action = models.CharField(_("action"), max_length=40, choices=Action.choices)
     object_type = models.CharField(_("object type"), max_length=40)
     object_id = models.CharField(_("object id"), max_length=40, blank=True)
-    summary = models.CharField(_("what"), max_length=300)
+    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    entry = models.ForeignKey(
+        "Entry", verbose_name=_("player"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    summary_args = models.JSONField(_("facts of the summary"), default=dict, blank=True)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
 
@@ -226,10 +272,18 @@ class AuditEntry(models.Model):
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit entries")
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["object_type", "object_id"], name="audit_object_idx")]
+        indexes = [
+            models.Index(fields=["object_type", "object_id"], name="audit_object_idx"),
+            models.Index(fields=["event", "table_number"], name="audit_table_idx"),
+        ]
 
     def __str__(self) -> str:
         return self.summary
+
+    @property
+    def summary(self) -> str:
+        """What happened, in the active language (see `vpt.events.audit.summary_of`)."""
+        return summary_of(self.action, self.summary_args, status_labels=dict(Event.Status.choices))
 
     def as_dict(self) -> dict[str, Any]:
         return {"action": self.action, "summary": self.summary, "before": self.before, "after": self.after}

@@ -8,7 +8,7 @@ from datetime import datetime
 from django.db.models import Count, F, Max, QuerySet
 
 from .clock import ClockState, ClockStatus, LevelSpec, clock_status, settle
-from .models import ChipAdjustment, Clock, Entry, Event, Level, PayoutStructure
+from .models import OPEN_TABLE, RECORDED_HAND, ChipAdjustment, Clock, Entry, Event, Level, PayoutStructure
 
 
 def event_standings(event: Event | int) -> QuerySet[Entry]:
@@ -20,7 +20,7 @@ def event_standings(event: Event | int) -> QuerySet[Entry]:
     pk = event if isinstance(event, int) else event.pk
     return (
         Entry.objects.filter(event_id=pk)
-        .select_related("player", "seat__table", "eliminated_in__table")
+        .select_related("player", "seat__table")
         .order_by("status", F("place").asc(nulls_first=True), "-stack", "player__name", "number")
     )
 
@@ -34,7 +34,8 @@ def event_results(event: Event | int) -> list[dict[str, object]]:
             rows[entry.player_id] = {
                 "place": entry.place, "name": entry.player.name, "entries": entry.number,
                 "stack": entry.stack, "status": entry.status,
-                "eliminated_in": entry.eliminated_in, "entry": entry,
+                "eliminated_at_table": entry.eliminated_at_table, "eliminated_at_hand": entry.eliminated_at_hand,
+                "entry": entry,
             }
     def key(row: dict[str, object]) -> tuple[int, int, str]:
         if row["status"] == Entry.Status.ACTIVE:
@@ -109,10 +110,6 @@ def clock_snapshot(event: Event, *, now: datetime, clock: Clock | None | bool = 
     none, True (default) to read it. Hands played count at the table that has played the most
     hands in the anchor level since it started, so the level changes for the whole room at once.
     """
-    from vpt.rounds.models import Hand  # rounds depends on events, not the reverse
-    from vpt.seating.models import Seat
-    from vpt.tables.models import Table
-
     levels = list(Level.objects.filter(event=event).order_by("number"))
     if not levels:
         raise Level.DoesNotExist("the event has no levels")
@@ -123,16 +120,15 @@ def clock_snapshot(event: Event, *, now: datetime, clock: Clock | None | bool = 
     current = event.current_level.number if event.current_level else None
     state = ClockState(level_number=current if current in {lv.number for lv in levels} else None)
     fantasyland = tuple(sorted(set(
-        Seat.objects.filter(table__event=event, table__status=Table.Status.OPEN, fantasyland_cards__gt=0,
-                            entry__isnull=False).values_list("table__number", flat=True)
+        event.tables.filter(status=OPEN_TABLE, seat_set__fantasyland_cards__gt=0, seat_set__entry__isnull=False)
+        .values_list("number", flat=True)
     )))
     ended_at = None
     if clock is not None:
         anchor = next((lv for lv in levels if lv.number == clock.level_number), None)
         hands_played, completed_at = 0, None
         if anchor is not None and anchor.hands and clock.started_at is not None:
-            hands = Hand.objects.filter(event=event, level=anchor, status=Hand.Status.RECORDED,
-                                        recorded_at__gte=clock.started_at)
+            hands = event.hands.filter(level=anchor, status=RECORDED_HAND, recorded_at__gte=clock.started_at)
             busiest = hands.values("table_id").annotate(n=Count("id")).order_by("-n", "table_id").first()
             if busiest:
                 hands_played = busiest["n"]
@@ -140,7 +136,7 @@ def clock_snapshot(event: Event, *, now: datetime, clock: Clock | None | bool = 
                     completed_at = (hands.filter(table_id=busiest["table_id"]).order_by("number")
                                     .values_list("recorded_at", flat=True)[anchor.hands - 1])
         if clock.fantasyland_hold:
-            ended_at = Hand.objects.filter(event=event, fantasyland=True, status=Hand.Status.RECORDED).aggregate(
+            ended_at = event.hands.filter(fantasyland=True, status=RECORDED_HAND).aggregate(
                 last=Max("recorded_at"))["last"]
         # A clock not started yet starts from the level in force.
         anchor_number = clock.level_number if clock.level_number is not None or clock.started_at else state.level_number

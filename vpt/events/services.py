@@ -16,16 +16,17 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from vpt.accounts.permissions import ensure_director
+from vpt.errors import Conflict, ServiceError
 from vpt.ofc import InvalidHand, get_ruleset
 
-from .audit import write_audit
+from .audit import level_args, write_audit
 from .clock import ClockError, ClockState, go_to_level
 from .clock import adjust as clock_adjust
 from .clock import pause as clock_pause
 from .clock import resume as clock_resume
 from .clock import start as clock_start
-from .errors import Conflict, ServiceError, ensure_director
-from .models import ChipAdjustment, Clock, Entry, Event, Level, PayoutStructure, Player
+from .models import RECORDED_HAND, AuditEntry, ChipAdjustment, Clock, Entry, Event, Level, PayoutStructure, Player
 from .payouts import PayoutError, split_pool, validate_structure
 from .selectors import ClockSnapshot, _status_for, clock_snapshot
 
@@ -91,8 +92,8 @@ def create_event(
     if rows:
         event.current_level = Level.objects.get(event=event, number=1)
         event.save(update_fields=["current_level"])
-    write_audit(actor=actor, event_id=event.pk, action="create_event", obj=event,
-                summary=_("Event %(name)s created") % {"name": name},
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.CREATE_EVENT, obj=event,
+                args={"name": name},
                 after={"variant": variant, "starting_stack": starting_stack, "seats_per_table": seats})
     return event
 
@@ -117,8 +118,8 @@ def register_player(event: Event, *, name: str, actor: Any, country: str = "", e
     entry = Entry.objects.create(
         event=event, player=player, number=1, starting_stack=event.starting_stack, stack=event.starting_stack
     )
-    write_audit(actor=actor, event_id=event.pk, action="register_player", obj=entry,
-                summary=_("%(name)s registered") % {"name": name}, after={"stack": entry.stack})
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.REGISTER_PLAYER, obj=entry,
+                entry=entry, args={"name": name}, after={"stack": entry.stack})
     return entry
 
 
@@ -144,8 +145,8 @@ def reenter_player(player: Player, *, actor: Any) -> Entry:
         starting_stack=event.starting_stack, stack=event.starting_stack,
     )
     assign_places(event)
-    write_audit(actor=actor, event_id=event.pk, action="reenter_player", obj=entry,
-                summary=_("%(name)s re-entered (entry %(number)s)") % {"name": player.name, "number": entry.number},
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.REENTER_PLAYER, obj=entry,
+                entry=entry, args={"name": player.name, "number": entry.number},
                 after={"stack": entry.stack})
     return entry
 
@@ -176,9 +177,8 @@ def adjust_chips(entry: Entry, *, amount: int, reason: str, actor: Any) -> ChipA
     )
     entry.stack += amount
     entry.save(update_fields=["stack"])
-    write_audit(actor=actor, event_id=event.pk, action="adjust_chips", obj=entry,
-                summary=_("%(name)s: %(amount)+d chips (%(reason)s)")
-                % {"name": entry, "amount": amount, "reason": reason.strip()},
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.ADJUST_CHIPS, obj=entry,
+                entry=entry, args={"name": str(entry), "amount": amount, "reason": reason.strip()},
                 before={"stack": adjustment.stack_before}, after={"stack": adjustment.stack_after})
     return adjustment
 
@@ -202,8 +202,8 @@ def advance_level(event: Event, *, actor: Any, number: int | None = None) -> Lev
         event.status = Event.Status.RUNNING
         update.append("status")
     event.save(update_fields=update)
-    write_audit(actor=actor, event_id=event.pk, action="advance_level", obj=event,
-                summary=str(level), before={"level": current}, after={"level": target})
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.ADVANCE_LEVEL, obj=event,
+                args={"level": level_args(level)}, before={"level": current}, after={"level": target})
     return level
 
 
@@ -214,8 +214,8 @@ def set_event_status(event: Event, *, status: str, actor: Any) -> Event:
     before = event.status
     event.status = Event.Status(status)
     event.save(update_fields=["status"])
-    write_audit(actor=actor, event_id=event.pk, action="set_event_status", obj=event,
-                summary=_("Status: %(status)s") % {"status": event.get_status_display()},
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.SET_EVENT_STATUS, obj=event,
+                args={"status": event.status},
                 before={"status": before}, after={"status": event.status})
     return event
 
@@ -263,14 +263,13 @@ def compute_places(
 
 def assign_places(event: Event) -> list[Entry]:
     """Recompute and save every finishing place of `event` (call with the event locked)."""
-    from vpt.rounds.models import Board, Hand  # rounds depends on events, not the reverse
-
     rows = list(Entry.objects.filter(event=event).values_list("id", "player_id", "number", "status", "place"))
+    # The boards that put an entry out, in hands that still count (not void).
     eliminations = {
         entry_id: (hand_id, stack)
-        for entry_id, hand_id, stack in Board.objects.filter(
-            hand__event=event, hand__status=Hand.Status.RECORDED, eliminated=True
-        ).values_list("entry_id", "hand_id", "stack_before")
+        for entry_id, hand_id, stack in Entry.objects.filter(
+            event=event, boards__eliminated=True, boards__hand__status=RECORDED_HAND
+        ).values_list("id", "boards__hand_id", "boards__stack_before")
     }
     places = compute_places([row[:4] for row in rows], eliminations)
     changed = [Entry(id=row[0], place=places.get(row[0])) for row in rows if places.get(row[0]) != row[4]]
@@ -339,8 +338,8 @@ def _put_level_in_force(event: Event, clock: Clock, snapshot: ClockSnapshot, *, 
         event.save(update_fields=update)
     clock.level_in_force = level.number
     if "current_level" in update:
-        write_audit(actor=actor, event_id=event.pk, action="clock_level", obj=event,
-                    summary=_("Clock: %(level)s") % {"level": level},
+        write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.CLOCK_LEVEL, obj=event,
+                    args={"level": level_args(level)},
                     before={"level": before}, after={"level": level.number, "status": event.status})
 
 
@@ -375,7 +374,7 @@ def sync_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None
     return Clock.objects.get(event=event)
 
 
-def _change_clock(event: Event, *, actor: Any, now: datetime.datetime | None, action: str,
+def _change_clock(event: Event, *, actor: Any, now: datetime.datetime | None, action: AuditEntry.Action,
                   change: Callable[[ClockSnapshot, datetime.datetime], ClockState]) -> Clock:
     ensure_director(actor)
     now = now or timezone.now()
@@ -388,17 +387,13 @@ def _change_clock(event: Event, *, actor: Any, now: datetime.datetime | None, ac
     except ClockError as error:
         raise ServiceError(_clock_message(error), code=error.code) from None
     _store_clock(clock, state)
-    if action == "start_clock" and event.status == Event.Status.PLANNED:
+    if action == AuditEntry.Action.START_CLOCK and event.status == Event.Status.PLANNED:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
     after = clock_snapshot(event, now=now, clock=clock)
     _put_level_in_force(event, clock, after, actor=actor)
     clock.save()
-    summaries = {
-        "start_clock": _("Clock started"), "pause_clock": _("Clock paused"),
-        "resume_clock": _("Clock resumed"), "adjust_clock": _("Clock adjusted"),
-    }
-    write_audit(actor=actor, event_id=event.pk, action=action, obj=clock, summary=str(summaries[action]),
+    write_audit(actor=actor, event_id=event.pk, action=action, obj=clock,
                 before=before, after=_clock_dict(clock))
     return clock
 
@@ -410,20 +405,20 @@ def _options(snapshot: ClockSnapshot) -> dict[str, Any]:
 @transaction.atomic(durable=True)
 def start_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
     """Start the clock at the level in force (level 1 for a new event)."""
-    return _change_clock(event, actor=actor, now=now, action="start_clock",
+    return _change_clock(event, actor=actor, now=now, action=AuditEntry.Action.START_CLOCK,
                          change=lambda snap, at: clock_start(snap.specs, snap.state, at))
 
 
 @transaction.atomic(durable=True)
 def pause_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
-    return _change_clock(event, actor=actor, now=now, action="pause_clock",
+    return _change_clock(event, actor=actor, now=now, action=AuditEntry.Action.PAUSE_CLOCK,
                          change=lambda snap, at: clock_pause(snap.specs, snap.state, at, **_options(snap)))
 
 
 @transaction.atomic(durable=True)
 def resume_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
     """Run the clock again; during a Fantasyland hold, start the break now."""
-    return _change_clock(event, actor=actor, now=now, action="resume_clock",
+    return _change_clock(event, actor=actor, now=now, action=AuditEntry.Action.RESUME_CLOCK,
                          change=lambda snap, at: clock_resume(snap.specs, snap.state, at, **_options(snap)))
 
 
@@ -439,7 +434,7 @@ def adjust_clock(event: Event, *, actor: Any, seconds: int = 0, level: int | Non
             state = clock_adjust(snap.specs, state, at, seconds, **_options(snap))
         return state
 
-    return _change_clock(event, actor=actor, now=now, action="adjust_clock", change=change)
+    return _change_clock(event, actor=actor, now=now, action=AuditEntry.Action.ADJUST_CLOCK, change=change)
 
 
 # Payouts ------------------------------------------------------------------------------------
@@ -461,7 +456,7 @@ def set_payout_structure(event: Event, *, percentages: Sequence[Decimal | str | 
     structure.percentages = [str(value) for value in values]
     structure.unit = Decimal(unit).quantize(Decimal("0.01"))
     structure.save()
-    write_audit(actor=actor, event_id=event.pk, action="set_payout_structure", obj=structure,
-                summary=_("Payout structure: %(places)s places") % {"places": len(values)},
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.SET_PAYOUT_STRUCTURE, obj=structure,
+                args={"places": len(values)},
                 before=before, after={"percentages": structure.percentages, "unit": str(structure.unit)})
     return structure

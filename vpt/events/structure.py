@@ -16,11 +16,12 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from vpt.accounts.permissions import ensure_director
+from vpt.errors import Conflict, ServiceError
 from vpt.ofc import InvalidHand, get_ruleset
 
-from .audit import write_audit
-from .errors import Conflict, ServiceError, ensure_director
-from .models import Event, Level
+from .audit import level_args, write_audit
+from .models import AuditEntry, Event, Level
 from .services import lock_event
 
 EVENT_FIELDS = (
@@ -32,9 +33,7 @@ FIXED_BY_PLAY = ("variant", "rule_overrides", "starting_stack", "seats_per_table
 
 
 def _has_hands(event: Event) -> bool:
-    from vpt.rounds.models import Hand  # rounds depends on events, not the reverse
-
-    return Hand.objects.filter(event=event).exists()
+    return event.hands.exists()
 
 
 @transaction.atomic(durable=True)
@@ -71,8 +70,8 @@ def update_event(event: Event, *, actor: Any, **fields: Any) -> Event:
     for key, value in changed.items():
         setattr(event, key, value)
     event.save(update_fields=list(changed))
-    write_audit(actor=actor, event_id=event.pk, action="update_event", obj=event,
-                summary=_("Event %(name)s changed: %(fields)s") % {"name": event.name, "fields": ", ".join(changed)},
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.UPDATE_EVENT, obj=event,
+                args={"name": event.name, "fields": ", ".join(changed)},
                 before=before, after={key: str(value) for key, value in changed.items()})
     return event
 
@@ -99,7 +98,8 @@ def add_level(event: Event, *, actor: Any, chips_per_point: int = 1, minutes: in
     if event.current_level is None:
         event.current_level = level
         event.save(update_fields=["current_level"])
-    write_audit(actor=actor, event_id=event.pk, action="add_level", obj=level, summary=str(level),
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.ADD_LEVEL, obj=level,
+                args={"level": level_args(level)},
                 after={"number": number, **fields})
     return level
 
@@ -133,7 +133,8 @@ def update_level(level: Level, *, actor: Any, chips_per_point: int, minutes: int
     for key, value in fields.items():
         setattr(level, key, value)
     level.save(update_fields=list(fields))
-    write_audit(actor=actor, event_id=event.pk, action="update_level", obj=level, summary=str(level),
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.UPDATE_LEVEL, obj=level,
+                args={"level": level_args(level)},
                 before=before, after=fields)
     return level
 
@@ -155,8 +156,8 @@ def move_level(level: Level, *, actor: Any, up: bool) -> Level:
     other.save(update_fields=["number"])
     level.number = second
     level.save(update_fields=["number"])
-    write_audit(actor=actor, event_id=event.pk, action="move_level", obj=level,
-                summary=_("Level %(from)s moved to %(to)s") % {"from": first, "to": second},
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.MOVE_LEVEL, obj=level,
+                args={"from": first, "to": second},
                 before={"number": first}, after={"number": second})
     return level
 
@@ -168,10 +169,10 @@ def delete_level(level: Level, *, actor: Any) -> None:
     event, level = _lock_level(level)
     _refuse_history(event, level)
     number = level.number
-    summary = str(level)
+    removed = level_args(level)
     level.delete()
     for later in Level.objects.filter(event=event, number__gt=number).order_by("number"):
         later.number -= 1
         later.save(update_fields=["number"])
-    write_audit(actor=actor, event_id=event.pk, action="delete_level", obj=event,
-                summary=_("%(level)s removed") % {"level": summary}, before={"number": number})
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.DELETE_LEVEL, obj=event,
+                args={"level": removed}, before={"number": number})

@@ -16,14 +16,27 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.middleware import HtmxDetails
 
 from vpt.accounts.permissions import director_required
-from vpt.tables.models import Table
+from vpt.errors import ServiceError
 
-from .errors import ServiceError
 from .floor_selectors import audit_log
-from .forms import AdjustForm, AuditFilterForm, CsvImportForm, EventForm, LevelForm, RegisterForm
-from .models import Event, Level, Player
+from .forms import (
+    AdjustForm,
+    AuditFilterForm,
+    CsvImportForm,
+    EventForm,
+    LevelForm,
+    RegisterForm,
+)
+from .models import OPEN_TABLE, Event, Level, Player
 from .selectors import event_adjustments, event_standings
-from .services import adjust_chips, advance_level, create_event, register_player, reenter_player, set_event_status
+from .services import (
+    adjust_chips,
+    advance_level,
+    create_event,
+    reenter_player,
+    register_player,
+    set_event_status,
+)
 from .structure import add_level, delete_level, move_level, update_event, update_level
 
 
@@ -86,7 +99,7 @@ def _detail_context(event: Event) -> dict[str, Any]:
         "level_forms": [(level, LevelForm(instance=level, prefix=f"level{level.pk}")) for level in levels],
         "add_form": LevelForm(prefix="new", initial={"chips_per_point": (levels[-1].chips_per_point if levels else 100)}),
         "statuses": Event.Status.choices,
-        "table_count": Table.objects.filter(event=event, status=Table.Status.OPEN).count(),
+        "table_count": event.tables.filter(status=OPEN_TABLE).count(),
     }
 
 
@@ -179,7 +192,7 @@ def _players_context(event: Event, **forms: Any) -> dict[str, Any]:
     return {"event": event, "section": "players", "rows": rows,
             "register_form": forms.get("register_form") or RegisterForm(),
             "import_form": forms.get("import_form") or CsvImportForm(),
-            "has_tables": Table.objects.filter(event=event, status=Table.Status.OPEN).exists()}
+            "has_tables": event.tables.filter(status=OPEN_TABLE).exists()}
 
 
 @director_required
@@ -290,14 +303,11 @@ def adjust(request: HttpRequest, slug: str) -> HttpResponse:
 def audit(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     form = AuditFilterForm(request.GET or None, event=event)
-    table = player = actor = None
+    table_number = player = actor = None
     if form.is_bound and form.is_valid():
-        if form.cleaned_data["table"]:
-            table = Table.objects.filter(event=event, number=form.cleaned_data["table"]).first()
+        table_number = form.cleaned_data["table"] or None
         player, actor = form.cleaned_data["player"], form.cleaned_data["actor"]
-    entries = audit_log(event, table=table, player=player, actor_id=actor.pk if actor else None)
-    if form.is_bound and form.is_valid() and form.cleaned_data["table"] and table is None:
-        entries = entries.none()
+    entries = audit_log(event, table_number=table_number, player=player, actor_id=actor.pk if actor else None)
     page = Paginator(entries, 100).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)

@@ -8,9 +8,11 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from vpt.events.admin import run_service
+from vpt.seating.admin import SeatedTableAdmin
+from vpt.tables.models import Table
 
 from .models import Board, Exchange, Hand
-from .services import void_hand
+from .services import close_round, void_hand
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -60,3 +62,16 @@ class HandAdmin(admin.ModelAdmin):
         for hand in queryset.order_by("-id"):
             run_service(self, request, lambda hand=hand: void_hand(hand, actor=request.user,
                                                                    reason=str(_("voided in the admin"))))
+
+
+admin.site.unregister(Table)
+
+
+@admin.register(Table)
+class RoundTableAdmin(SeatedTableAdmin):
+    actions = [*SeatedTableAdmin.actions, "close_round_action"]
+
+    @admin.action(description=_("Close round"))
+    def close_round_action(self, request: HttpRequest, queryset: QuerySet[Table]) -> None:
+        for table in queryset:
+            run_service(self, request, lambda table=table: close_round(table, actor=request.user))

@@ -4,6 +4,10 @@
 card text such as ``"Qs Qh 2c"``); the dealer's hand page and the calculator both use it, with a
 form prefix per seat (``p0``, ``p1``...), which is also the field prefix the board-entry
 component takes. Cards are checked by the engine, not here, so a half-entered row still previews.
+
+``SeatBoardForm`` is one seat's board on the dealer's table page: the three rows, or, for a
+player who sat out, the cards dealt in order (``sat_out`` + ``dealt``); ``unfinished`` confirms
+that a short board is to be scored as a foul. Its prefixes are ``s<seat number>`` (``s2-middle``).
 """
 
 from __future__ import annotations
@@ -11,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext_lazy as _, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from vpt.ofc import ROW_SIZES, ROWS
 
@@ -52,3 +57,30 @@ class CalculatorForm(forms.Form):
             return int(self.cleaned_data["players"])
         value: Any = self.data.get("players") if self.is_bound else self.initial.get("players")
         return int(value) if str(value) in {"2", "3", "4"} else 2
+
+
+def seat_prefix(seat_number: int) -> str:
+    return f"s{seat_number}"
+
+
+class SeatBoardForm(BoardForm):
+    sat_out = forms.BooleanField(label=_("Sat out: enter the cards dealt"), required=False)
+    dealt = forms.CharField(label=_("Cards dealt, in order"), required=False, max_length=240)
+    unfinished = forms.BooleanField(label=_("Unfinished board: score it as a foul"), required=False)
+
+    def values(self) -> dict[str, Any]:
+        """The posted values, also when the form is unbound (empty) or invalid."""
+        if self.is_bound and self.is_valid():
+            return dict(self.cleaned_data)
+        if not self.is_bound:
+            return {"top": self.initial.get("top", ""), "middle": self.initial.get("middle", ""),
+                    "bottom": self.initial.get("bottom", ""), "dealt": self.initial.get("dealt", ""),
+                    "sat_out": bool(self.initial.get("sat_out")), "unfinished": bool(self.initial.get("unfinished"))}
+        return {key: self.data.get(self.add_prefix(key), "") for key in ("top", "middle", "bottom", "dealt")} | {
+            "sat_out": bool(self.data.get(self.add_prefix("sat_out"))),
+            "unfinished": bool(self.data.get(self.add_prefix("unfinished"))),
+        }
+
+    def dealt_field(self) -> dict[str, Any]:
+        """The dealt cards as one more card-picker row (``_board_entry.html`` markup)."""
+        return {"name": "dealt", "field": self["dealt"], "size": 17, "placeholder": "Ah Kd 7c ..."}

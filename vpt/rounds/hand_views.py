@@ -17,17 +17,18 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.middleware import HtmxDetails
 
 from vpt.accounts.permissions import director_required
-from vpt.events.errors import ServiceError
+from vpt.errors import ServiceError
 from vpt.events.models import AuditEntry, Event
-from vpt.tables.board_entry import SeatLine, build_entry
-from vpt.tables.forms import SeatBoardForm, seat_prefix
 from vpt.tables.models import Table
 
+from .board_entry import SeatLine, build_entry
+from .forms import SeatBoardForm, seat_prefix
 from .models import Board, Hand
 from .selectors import hand_detail as select_hand
 from .services import Correction, correct_hand, void_hand

@@ -24,13 +24,13 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from vpt.accounts.permissions import ensure_can_record, ensure_director
+from vpt.errors import Conflict, InvalidBoards, NotAllowed, ServiceError
 from vpt.events.audit import write_audit
-from vpt.events.errors import Conflict, InvalidBoards, NotAllowed, ServiceError, ensure_can_record, ensure_director
-from vpt.events.models import Entry, Event, Level
+from vpt.events.models import AuditEntry, Entry, Event, Level
 from vpt.events.services import assign_places, compute_places, lock_event, refresh_clock
 from vpt.ofc import (
     ROWS,
-    Board as CardBoard,
     HandResult,
     InvalidHand,
     PlayerHand,
@@ -41,12 +41,14 @@ from vpt.ofc import (
     score_hand,
     settle,
 )
+from vpt.ofc import (
+    Board as CardBoard,
+)
 from vpt.seating.models import Seat
 from vpt.seating.order import next_button, payment_seats
 from vpt.tables.models import Table
 
 from .models import Board, Exchange, Hand
-
 
 # Input ----------------------------------------------------------------------------------------
 
@@ -193,7 +195,7 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any
 
     event = lock_event(table.event_id)
     table = Table.objects.select_for_update(no_key=True).get(pk=table.pk)
-    ensure_can_record(actor, table)
+    ensure_can_record(actor, dealer_id=table.dealer_id, table_number=table.number)
     _check_hand_number(table, hand_number)
     # The level in force when the hand starts fixes its chips per point: let the clock catch up
     # first, in case time (or hands played) moved the level on since anyone last looked.
@@ -257,12 +259,13 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any
         entry.stack = row.stack_after
         seat.fantasyland_cards = 0 if row.eliminated else row.fantasyland_next_cards
         if row.eliminated:
-            entry.status, entry.eliminated_in = Entry.Status.ELIMINATED, hand
+            entry.status = Entry.Status.ELIMINATED
+            entry.eliminated_at_table, entry.eliminated_at_hand = table.number, hand.number
             eliminated.append(entry)
             seat.entry = None
         entries.append(entry)
         changed_seats.append(seat)
-    Entry.objects.bulk_update(entries, ["stack", "status", "eliminated_in"])
+    Entry.objects.bulk_update(entries, ["stack", "status", "eliminated_at_table", "eliminated_at_hand"])
     Seat.objects.bulk_update(changed_seats, ["entry", "fantasyland_cards"])
 
     survivors = [seat.number for seat in changed_seats if seat.entry_id is not None]
@@ -279,8 +282,8 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any
         assign_places(event)
         _finish_if_decided(event)
     write_audit(
-        actor=actor, event_id=event.pk, action="record_hand", obj=hand,
-        summary=_("%(table)s, hand %(number)s recorded") % {"table": table, "number": hand_number},
+        actor=actor, event_id=event.pk, action=AuditEntry.Action.RECORD_HAND, obj=hand,
+        table_number=table.number, args={"table": table.number, "number": hand_number},
         after=_hand_snapshot(rows),
     )
     return hand
@@ -604,19 +607,23 @@ def _correct(hand: Hand, *, parsed: dict[int, _Parsed] | None, actor: Any, dry_r
         entry = entries[entry_id]
         entry.stack += delta
         if entry_id in newly_out:
-            entry.status, entry.eliminated_in_id = Entry.Status.ELIMINATED, newly_out[entry_id].pk
+            out = newly_out[entry_id]
+            entry.status = Entry.Status.ELIMINATED
+            entry.eliminated_at_table, entry.eliminated_at_hand = tables[out.table_id].number, out.number
         elif entry_id in revived:
-            entry.status, entry.eliminated_in_id = Entry.Status.ACTIVE, None
+            entry.status = Entry.Status.ACTIVE
+            entry.eliminated_at_table = entry.eliminated_at_hand = None
         changed_entries.append(entry)
-    Entry.objects.bulk_update(changed_entries, ["stack", "status", "eliminated_in"])
+    Entry.objects.bulk_update(changed_entries, ["stack", "status", "eliminated_at_table", "eliminated_at_hand"])
     for apply in table_plans:
         apply()
     assign_places(event)
     _finish_if_decided(event)
     write_audit(
-        actor=actor, event_id=event.pk, action="void_hand" if parsed is None else "correct_hand", obj=hand,
-        summary=(_("%(hand)s voided: %(reason)s") if parsed is None else _("%(hand)s corrected: %(reason)s"))
-        % {"hand": label, "reason": reason or "-"},
+        actor=actor, event_id=event.pk, obj=hand,
+        action=AuditEntry.Action.VOID_HAND if parsed is None else AuditEntry.Action.CORRECT_HAND,
+        table_number=tables[hand.table_id].number,
+        args={"table": tables[hand.table_id].number, "number": hand.number, "reason": reason or "-"},
         before=before,
         after={"boards": _hand_snapshot(b.board for b in new[hand.pk]) if parsed is not None else None,
                "replayed": [h.pk for h in report.replayed],
@@ -752,8 +759,8 @@ def close_round(table: Table, *, actor: Any, force: bool = False) -> Table:
     before = table.round_number
     _start_next_round(table, players=len(seats))
     table.save(update_fields=["round_number", "round_button_moves", "round_players"])
-    write_audit(actor=actor, event_id=event.pk, action="close_round", obj=table,
-                summary=_("%(table)s: round %(round)s closed") % {"table": table, "round": before},
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.CLOSE_ROUND, obj=table,
+                table_number=table.number, args={"table": table.number, "round": before},
                 before={"round": before}, after={"round": table.round_number})
     return table
 

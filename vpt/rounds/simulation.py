@@ -13,9 +13,14 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from vpt.events.errors import ServiceError
+from vpt.errors import ServiceError
 from vpt.events.models import Entry, Event
-from vpt.events.services import advance_level, create_event, reenter_player, register_player
+from vpt.events.services import (
+    advance_level,
+    create_event,
+    reenter_player,
+    register_player,
+)
 from vpt.ofc import Card, RuleSet, deck, format_cards, most_cards_dealt
 from vpt.seating.services import balance_tables, draw_seats, seat_entry
 from vpt.tables.models import Table
@@ -166,7 +171,7 @@ def simulate_event(
             progress = True
             if played % per_level == 0 and event.levels.filter(number=_level_number(event) + 1).exists():
                 advance_level(event, actor=actor)
-            out = list(Entry.objects.filter(eliminated_in=hand).select_related("player"))
+            out = list(Entry.objects.filter(event=event, eliminated_at_table=hand.table.number, eliminated_at_hand=hand.number).select_related("player"))
             event.refresh_from_db(fields=["status", "current_level"])
             if event.status == Event.Status.FINISHED:
                 break

@@ -1,11 +1,15 @@
 from django.urls import URLPattern, URLResolver, path
 
-from . import api, hand_views, views
+from . import api, dealer_views, hand_views, views
 
 app_name = "rounds"
 
-# Mounted at the site root (vpt/urls.py): /calculator/ and /api/score.
+# Mounted at the site root (vpt/urls.py): /calculator/, /api/score and the dealer's /tables/<id>/.
 urlpatterns: list[URLPattern | URLResolver] = [
+    # The dealer's pages (vpt/rounds/dealer_views.py).
+    path("tables/", dealer_views.my_tables, name="mine"),
+    path("tables/<int:table_id>/", dealer_views.table_page, name="table"),
+    path("tables/<int:table_id>/hands/<int:number>/", dealer_views.hand_result, name="hand-result"),
     path("calculator/", views.calculator, name="calculator"),
     path("api/score", api.score, name="api-score"),
     # The director's hand pages (vpt/rounds/hand_views.py).

@@ -17,11 +17,11 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from vpt.accounts.permissions import ensure_director
+from vpt.errors import Conflict, ServiceError
 from vpt.events.audit import write_audit
-from vpt.events.errors import Conflict, ServiceError, ensure_director
-from vpt.events.models import Entry, Event
+from vpt.events.models import AuditEntry, Entry, Event
 from vpt.events.services import lock_event
-from vpt.rounds.models import Hand
 from vpt.tables.models import Table
 
 from .models import Seat
@@ -58,7 +58,7 @@ def draw_seats(event: Event, *, actor: Any, seed: int | None = None) -> list[Tab
     """
     ensure_director(actor)
     event = lock_event(event)
-    if Hand.objects.filter(event=event).exists():
+    if event.hands.exists():
         raise Conflict(_("Hands have been recorded; move players instead of redrawing."), code="hands_recorded")
     entries = list(Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).order_by("id"))
     rules = event.ruleset
@@ -92,9 +92,8 @@ def draw_seats(event: Event, *, actor: Any, seed: int | None = None) -> list[Tab
         event.status = Event.Status.RUNNING
         update.append("status")
     event.save(update_fields=update)
-    write_audit(actor=actor, event_id=event.pk, action="draw_seats", obj=event,
-                summary=_("Seats drawn: %(players)s players at %(tables)s tables (seed %(seed)s)")
-                % {"players": len(entries), "tables": len(tables), "seed": seed},
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.DRAW_SEATS, obj=event,
+                args={"players": len(entries), "tables": len(tables), "seed": seed},
                 after={"seed": seed, "sizes": sizes})
     return tables
 
@@ -156,8 +155,8 @@ def open_table(event: Event, *, actor: Any) -> Table:
     last = Table.objects.filter(event=event).aggregate(last=Max("number"))["last"] or 0
     table = Table.objects.create(event=event, number=last + 1, seats=event.seats_per_table)
     Seat.objects.bulk_create(Seat(table=table, number=number) for number in range(1, event.seats_per_table + 1))
-    write_audit(actor=actor, event_id=event.pk, action="open_table", obj=table,
-                summary=_("%(table)s opened") % {"table": table}, after={"number": table.number})
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.OPEN_TABLE, obj=table,
+                table_number=table.number, args={"table": table.number}, after={"number": table.number})
     return table
 
 
@@ -179,9 +178,9 @@ def seat_entry(entry: Entry, *, actor: Any, table: Table | None = None) -> Seat:
     seat = _free(seats[target.pk])[0]
     seat.entry = entry
     seat.save(update_fields=["entry"])
-    write_audit(actor=actor, event_id=event.pk, action="seat_entry", obj=seat,
-                summary=_("%(name)s seated at %(table)s, seat %(seat)s")
-                % {"name": entry, "table": target, "seat": seat.number},
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.SEAT_ENTRY, obj=seat,
+                table_number=target.number, entry=entry,
+                args={"name": str(entry), "table": target.number, "seat": seat.number},
                 after={"table": target.number, "seat": seat.number})
     return seat
 
@@ -203,10 +202,10 @@ def move_player(entry: Entry, *, to_table: Table, actor: Any, seat_number: int |
                            code="same_table")
     target = _check_move(source, seats[source.table_id], seats[to_table.pk], seat_number)
     _move(source, target)
-    write_audit(actor=actor, event_id=event.pk, action="move_player", obj=target,
-                summary=_("%(name)s moved from %(from)s to %(to)s, seat %(seat)s")
-                % {"name": source.entry or entry, "from": tables[source.table_id], "to": to_table,
-                   "seat": target.number},
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.MOVE_PLAYER, obj=target,
+                table_number=to_table.number, entry=source.entry or entry,
+                args={"name": str(source.entry or entry), "from": tables[source.table_id].number,
+                      "to": to_table.number, "seat": target.number},
                 before={"table": tables[source.table_id].number, "seat": source.number},
                 after={"table": to_table.number, "seat": target.number})
     return target
@@ -272,8 +271,8 @@ def break_table(table: Table, *, actor: Any) -> list[Seat]:
     seats = _seats_by_table(tables)
     table = tables[table.pk]
     moves = _break(table, tables, seats)
-    write_audit(actor=actor, event_id=event.pk, action="break_table", obj=table,
-                summary=_("%(table)s broken") % {"table": table},
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.BREAK_TABLE, obj=table,
+                table_number=table.number, args={"table": table.number},
                 after={"moves": [[str(target.entry_id), target.table_id, target.number] for _s, target in moves]})
     return [target for _source, target in moves]
 
@@ -333,6 +332,5 @@ def balance_tables(event: Event, *, actor: Any) -> list[str]:
         done.append(str(_("%(name)s moved from %(from)s to %(to)s, seat %(seat)s")
                         % {"name": name, "from": tables[source.table_id], "to": target_table, "seat": target.number}))
     if done:
-        write_audit(actor=actor, event_id=event.pk, action="balance_tables", obj=event,
-                    summary=_("Tables balanced"), after={"moves": done})
+        write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.BALANCE_TABLES, obj=event, after={"moves": done})
     return done

@@ -7,6 +7,7 @@ app_name = "seating"
 # The director's seating pages (staff only).
 urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:slug>/", views.seating, name="event"),
+    path("<slug:slug>/tables/", views.overview, name="tables-overview"),
     path("<slug:slug>/draw/", views.draw, name="draw"),
     path("<slug:slug>/move/", views.move, name="move"),
     path("<slug:slug>/balance/", views.balance, name="balance"),

@@ -9,20 +9,33 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from vpt.accounts.permissions import director_required
-from vpt.events.errors import ServiceError
+from vpt.errors import ServiceError
 from vpt.events.models import Entry, Event
+from vpt.http import HtmxHttpRequest
+from vpt.tables.forms import AssignDealerForm
 from vpt.tables.models import Table
 
 from .models import Seat
-from .services import balance_tables, break_table, draw_seats, move_player, open_table, seat_entry
+from .selectors import tables_overview
+from .services import (
+    balance_tables,
+    break_table,
+    draw_seats,
+    move_player,
+    open_table,
+    seat_entry,
+)
 
 
 class DrawForm(forms.Form):
@@ -52,6 +65,9 @@ def _context(event: Event, move_form: MoveForm | None = None) -> dict[str, Any]:
                     .select_related("player").order_by("player__name"))
     return {"event": event, "section": "seating", "tables": tables, "unseated": unseated,
             "draw_form": DrawForm(), "move_form": move_form or MoveForm(event=event)}
+
+
+STALE_MINUTES = int(getattr(settings, "VPT_STALE_MINUTES", 10))
 
 
 @director_required
@@ -135,3 +151,15 @@ def seat(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     entry = get_object_or_404(Entry, event=event, pk=entry_id)
     _run(request, _("%(name)s seated.") % {"name": entry}, lambda: seat_entry(entry, actor=request.user))
     return redirect(request.POST.get("next") == "players" and "events:players" or "seating:event", slug=event.slug)
+
+
+@director_required
+@require_GET
+def overview(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    now = timezone.now()
+    rows = tables_overview(event, now=now, stale_minutes=STALE_MINUTES)
+    context = {"event": event, "rows": rows, "stale_minutes": STALE_MINUTES, "now": now,
+               "dealers": list(AssignDealerForm().fields["dealer"].queryset)}
+    template = "seating/tables_overview.html#overview" if request.htmx else "seating/tables_overview.html"
+    return render(request, template, context)

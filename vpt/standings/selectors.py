@@ -85,7 +85,7 @@ class Standings:
 _STANDING_FIELDS = (
     "id", "player_id", "player__name", "number", "stack", "status", "place",
     "seat__number", "seat__table__number", "seat__fantasyland_cards",
-    "eliminated_in__number", "eliminated_in__table__number",
+    "eliminated_at_hand", "eliminated_at_table",
 )
 
 
@@ -229,7 +229,7 @@ def player_page(event: Event, player_id: int) -> PlayerPage:
     Raises Player.DoesNotExist.
     """
     player = Player.objects.get(event=event, pk=player_id)
-    entries = list(Entry.objects.filter(player=player).select_related("seat__table", "eliminated_in__table")
+    entries = list(Entry.objects.filter(player=player).select_related("seat__table")
                    .order_by("number"))
     hands = list(
         Hand.objects.filter(boards__entry__player=player).select_related("table", "level")

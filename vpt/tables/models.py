@@ -15,10 +15,12 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from vpt.events.models import OPEN_TABLE
+
 
 class Table(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", _("Open")
+        OPEN = OPEN_TABLE, _("Open")
         BROKEN = "broken", _("Broken")
 
     event = models.ForeignKey(

@@ -7,8 +7,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from vpt.accounts.permissions import ensure_director
+from vpt.errors import ServiceError
 from vpt.events.audit import write_audit
-from vpt.events.errors import ServiceError, ensure_director
+from vpt.events.models import AuditEntry
 from vpt.events.services import lock_event
 
 from .models import Table
@@ -26,8 +28,8 @@ def assign_dealer(table: Table, *, dealer: Any, actor: Any) -> Table:
     table.dealer = dealer
     table.save(update_fields=["dealer"])
     write_audit(
-        actor=actor, event_id=table.event_id, action="assign_dealer", obj=table,
-        summary=_("%(table)s: dealer %(dealer)s") % {"table": table, "dealer": dealer or "-"},
+        actor=actor, event_id=table.event_id, action=AuditEntry.Action.ASSIGN_DEALER, obj=table,
+        table_number=table.number, args={"table": table.number, "dealer": dealer.get_username() if dealer else "-"},
         before={"dealer": before}, after={"dealer": dealer.pk if dealer else None},
     )
     return table

@@ -1,197 +1,20 @@
-"""The dealer's table page and the director's tables overview.
-
-dealer page   ``/tables/<id>/``: the next hand to enter, boards tapped or typed, a live htmx
-              preview (POST without ``action=record``; the ``entry-preview`` fragment when htmx
-              asks) and the submit (``action=record``), which calls ``record_hand`` once and
-              redirects to the result. Only the table's dealer or a director may open it.
-result page   ``/tables/<id>/hands/<number>/``: who pays whom, caps, eliminations, new stacks,
-              the next button, the slip to print.
-overview      ``/tables/event/<slug>/``: every open table at a glance (directors).
-"""
+"""The director's table tools: who deals each table (the overview lives in `vpt.seating`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.conf import settings
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.utils import timezone
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
-from django_htmx.middleware import HtmxDetails
+from django.views.decorators.http import require_POST
 
-from vpt.accounts.permissions import dealer_required, director_required, is_director
-from vpt.events.errors import Conflict, NotAllowed, ServiceError
-from vpt.events.models import Event
-from vpt.rounds.models import Hand
-from vpt.rounds.selectors import TableState, hand_detail, table_state
-from vpt.rounds.services import already_recorded_message, record_hand
+from vpt.accounts.permissions import director_required
+from vpt.errors import ServiceError
+from vpt.http import HtmxHttpRequest
 
-from .board_entry import SeatLine, build_entry
-from .floor_selectors import dealer_tables, tables_overview
-from .forms import AssignDealerForm, SeatBoardForm, seat_prefix
+from .forms import AssignDealerForm
 from .models import Table
 from .services import assign_dealer
-
-STALE_MINUTES = int(getattr(settings, "VPT_STALE_MINUTES", 10))
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
-
-def can_deal(user: Any, table: Table) -> bool:
-    return is_director(user) or (user.is_authenticated and table.dealer_id == user.pk)
-
-
-@dealer_required
-@require_GET
-def my_tables(request: HttpRequest) -> HttpResponse:
-    """A dealer's assigned tables (straight to the page when there is one)."""
-    tables = list(dealer_tables(request.user))
-    if len(tables) == 1 and not is_director(request.user):
-        return redirect("tables:table", table_id=tables[0].pk)
-    events = list(Event.objects.exclude(status=Event.Status.FINISHED)) if is_director(request.user) else []
-    return render(request, "tables/my_tables.html", {"tables": tables, "events": events})
-
-
-def _lines(state: TableState) -> list[SeatLine]:
-    return [SeatLine(seat.number, str(seat.entry), seat.entry.stack, seat.fantasyland_cards) for seat in state.seats]
-
-
-@dealer_required
-@require_http_methods(["GET", "POST"])
-def table_page(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
-    try:
-        state = table_state(table_id)
-    except Table.DoesNotExist:
-        raise Http404 from None
-    table = state.table
-    if not can_deal(request.user, table):
-        raise PermissionDenied
-    data = request.POST if request.method == "POST" else None
-    forms = [SeatBoardForm(data, prefix=seat_prefix(seat.number)) for seat in state.seats]
-    lines = _lines(state)
-    context: dict[str, Any] = {"state": state, "table": table, "event": table.event, "hand_number": state.next_hand_number,
-                               "conflict": None, "error": None, "stale": False}
-    entry = None
-    if data is not None:
-        posted = _posted_hand_number(data)
-        context["stale"] = posted is not None and posted != state.next_hand_number
-        entry = build_entry(table.event, lines, forms, chips_per_point=state.chips_per_point)
-        if data.get("action") == "record":
-            if entry.ready and posted is not None:
-                try:
-                    hand = record_hand(table, hand_number=posted, boards=entry.boards, actor=request.user)
-                except NotAllowed:
-                    raise PermissionDenied from None
-                except Conflict as error:
-                    # A double tap, or a second device: the hand was recorded once, never twice.
-                    context["conflict"] = {"message": str(error), "code": error.code,
-                                           "hand": _recorded(table, posted)}
-                except ServiceError as error:
-                    context["error"] = str(error)
-                else:
-                    url = reverse("tables:hand-result", args=[table.pk, hand.number])
-                    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-            elif context["stale"]:
-                context["conflict"] = _already_recorded(table, posted)
-            else:
-                context["error"] = _("The hand was not recorded: fix the problems below first.")
-        if context["conflict"]:
-            # Start the next hand afresh: the boards just posted belong to a hand already recorded.
-            state = table_state(table_id)
-            table = state.table
-            lines = _lines(state)
-            forms = [SeatBoardForm(prefix=seat_prefix(seat.number)) for seat in state.seats]
-            context.update(state=state, table=table, hand_number=state.next_hand_number, stale=False)
-            entry = None
-    if entry is None:
-        entry = build_entry(table.event, lines, forms, chips_per_point=state.chips_per_point)
-        if data is None or context["conflict"]:
-            entry.blocking = []
-    context.update(
-        seats=[{"seat": seat, "form": form, "line": line, "player": _preview_player(entry.preview, index)}
-               for index, (seat, form, line) in enumerate(zip(state.seats, forms, lines))],
-        entry=entry, preview=entry.preview, jokers=table.event.ruleset.jokers,
-    )
-    template = "tables/table_page.html#entry-preview" if request.htmx and data is not None else "tables/table_page.html"
-    return render(request, template, context)
-
-
-def _posted_hand_number(data: Any) -> int | None:
-    try:
-        return int(data.get("hand_number", ""))
-    except ValueError:
-        return None
-
-
-def _recorded(table: Table, number: int | None) -> Hand | None:
-    return Hand.objects.filter(table=table, number=number).only("id", "number").first() if number else None
-
-
-def _already_recorded(table: Table, number: int | None) -> dict[str, Any]:
-    hand = _recorded(table, number)
-    if hand is not None:
-        message = already_recorded_message(table, hand.number)
-    else:
-        message = _("This page showed hand %(number)s, but the next hand at %(table)s is %(next)s. "
-                    "Nothing was recorded; enter the hand again.") % {
-                        "number": number, "table": table, "next": table.next_hand_number}
-    return {"message": message, "hand": hand, "code": "already_recorded" if hand else "stale_hand"}
-
-
-def _preview_player(preview: dict[str, Any], index: int) -> dict[str, Any] | None:
-    players = preview.get("players") or []
-    return players[index] if index < len(players) else None
-
-
-@dealer_required
-@require_GET
-def hand_result(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
-    table = get_object_or_404(Table.objects.select_related("event"), pk=table_id)
-    if not can_deal(request.user, table):
-        raise PermissionDenied
-    hand_id = Hand.objects.filter(table=table, number=number).values_list("id", flat=True).first()
-    if hand_id is None:
-        raise Http404
-    hand = hand_detail(hand_id)
-    boards = list(hand.boards.all())
-    state = table_state(table.pk) if number == table.last_hand_number else None
-    return render(request, "tables/hand_result.html", {
-        "table": table, "hand": hand, "boards": boards, "exchanges": _exchanges(hand),
-        "eliminated": [board for board in boards if board.eliminated],
-        "state": state,
-    })
-
-
-def _exchanges(hand: Hand) -> list[dict[str, Any]]:
-    """Exchanges in payment order, from the payer's side."""
-    rows = []
-    for exchange in hand.exchanges.all():
-        a, b = exchange.board_a.entry, exchange.board_b.entry
-        payer, payee = (b, a) if exchange.points > 0 else (a, b)
-        rows.append({"exchange": exchange, "a": a, "b": b, "payer": payer if exchange.points else None,
-                     "payee": payee if exchange.points else None, "points": abs(exchange.points),
-                     "chips_paid": abs(exchange.chips_paid), "chips_due": abs(exchange.chips_due)})
-    return rows
-
-
-@director_required
-@require_GET
-def overview(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    event = get_object_or_404(Event, slug=slug)
-    now = timezone.now()
-    rows = tables_overview(event, now=now, stale_minutes=STALE_MINUTES)
-    context = {"event": event, "rows": rows, "stale_minutes": STALE_MINUTES, "now": now,
-               "dealers": list(AssignDealerForm().fields["dealer"].queryset)}
-    template = "tables/overview.html#overview" if request.htmx else "tables/overview.html"
-    return render(request, template, context)
 
 
 @director_required
@@ -210,4 +33,4 @@ def assign(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
                 "table": table, "dealer": dealer.get_username() if dealer else _("none")})
     else:
         messages.error(request, _("Choose a dealer from the list."))
-    return redirect("tables:overview", slug=table.event.slug)
+    return redirect("seating:tables-overview", slug=table.event.slug)

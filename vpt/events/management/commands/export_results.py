@@ -30,10 +30,9 @@ class Command(BaseCommand):
             raise CommandError(f"no event with slug {options['event']!r}")
         rows = []
         for row in event_results(event):
-            hand = row["eliminated_in"]
             rows.append([
                 row["place"] or "", row["name"], row["entries"], row["stack"],
-                f"table {hand.table.number} hand {hand.number}" if hand else "",  # type: ignore[attr-defined]
+                f"table {row['eliminated_at_table']} hand {row['eliminated_at_hand']}" if row["eliminated_at_hand"] else "",
             ])
         if options["output"]:
             with options["output"].open("w", newline="", encoding="utf-8") as handle:

@@ -3,7 +3,7 @@
 A *seat line* is one seated player in payment order: seat number, name, stack at hand start
 and the Fantasyland cards dealt this hand. ``build_entry`` reads one ``SeatBoardForm`` per seat
 line, builds sit-out boards by the auto-play rule, previews the whole hand through
-``vpt.rounds.preview.preview_context`` (the calculator's component) and lists what still stops
+``preview.preview_context`` (the calculator's component) and lists what still stops
 the hand from being recorded: a problem with the cards, or an unfinished board whose foul has
 not been confirmed. Errors name the player, the row and the card.
 """
@@ -19,9 +19,8 @@ from django.utils.translation import gettext
 
 from vpt.events.models import Event
 from vpt.ofc import InvalidHand, autoplay_board, format_cards, parse_cards
-from vpt.rounds.preview import Problem, preview_context, problem_from
-
 from .forms import SeatBoardForm, seat_prefix
+from .preview import Problem, preview_context, problem_from
 
 
 @dataclass(frozen=True)

@@ -1,24 +1,17 @@
-"""Reads for the dealer's and the director's table pages (constant queries)."""
+"""Reads for the director's tables overview (constant queries)."""
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import Any
 
-from django.db.models import Max, Prefetch, QuerySet
+from django.db.models import Max, Prefetch
 
 from vpt.events.models import Event
-from vpt.seating.models import Seat
-from vpt.seating.order import payment_seats
+from vpt.tables.models import Table
 
-from .models import Table
-
-
-def dealer_tables(user: Any) -> QuerySet[Table]:
-    """The open tables assigned to `user`: 1 query."""
-    return (Table.objects.filter(dealer_id=user.pk, status=Table.Status.OPEN)
-            .select_related("event").order_by("event__name", "number"))
+from .models import Seat
+from .order import payment_seats
 
 
 @dataclass(frozen=True)

@@ -1,21 +1,15 @@
-"""What services raise when they refuse, and the role checks every service starts with.
+"""What services raise when they refuse a state change.
 
 A `ServiceError` carries a stable `.code` (for tests and for views that pick a form field)
 and a translated human message (`str(error)`). Views turn it into a form error or a 4xx
-fragment, never a 500.
+fragment, never a 500. The role checks that raise `NotAllowed` live in `vpt.accounts`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.utils.translation import gettext as _
-
-from vpt.accounts.permissions import is_director
-
-if TYPE_CHECKING:
-    from vpt.tables.models import Table
 
 
 class ServiceError(Exception):
@@ -50,21 +44,3 @@ class InvalidBoards(ServiceError):
     """Cards that no real table can produce; `details` has `seat` and `row` when known."""
 
     code = "invalid_cards"
-
-
-def ensure_director(actor: Any) -> None:
-    if actor is None or not is_director(actor):
-        raise NotAllowed(_("Only a tournament director may do this."))
-
-
-def ensure_can_record(actor: Any, table: Table) -> None:
-    """Directors record anywhere; a dealer only at the table assigned to them."""
-    if actor is not None and is_director(actor):
-        return
-    if actor is None or not getattr(actor, "is_authenticated", False) or not actor.is_active:
-        raise NotAllowed(_("Log in to record hands."))
-    if table.dealer_id != actor.pk:
-        raise NotAllowed(
-            _("You are not the dealer of table %(table)s; only its dealer or a director may record its hands.")
-            % {"table": table.number}
-        )

@@ -1,0 +1,77 @@
+"""The sentences of the audit log, written out when read, in the reader's language.
+
+An audit entry keeps facts (`summary_args`: names, numbers, codes), never a sentence, so a
+director reading in Spanish sees Spanish whoever wrote the entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+
+def level_label(number: int, chips_per_point: int, is_break: bool) -> str:
+    """How a level is named, in the active language: "Level 3: 200 per point"."""
+    if is_break:
+        return gettext("Level %(number)s (break)") % {"number": number}
+    return gettext("Level %(number)s: %(cpp)s per point") % {"number": number, "cpp": chips_per_point}
+
+
+SUMMARIES: dict[str, Promise] = {
+    "create_event": _("Event %(name)s created"),
+    "update_event": _("Event %(name)s changed: %(fields)s"),
+    "set_event_status": _("Status: %(status)s"),
+    "add_level": _("%(level)s added"),
+    "update_level": _("%(level)s changed"),
+    "move_level": _("Level %(from)s moved to %(to)s"),
+    "delete_level": _("%(level)s removed"),
+    "advance_level": _("Next level: %(level)s"),
+    "clock_level": _("Clock: %(level)s"),
+    "start_clock": _("Clock started"),
+    "pause_clock": _("Clock paused"),
+    "resume_clock": _("Clock resumed"),
+    "adjust_clock": _("Clock adjusted"),
+    "set_payout_structure": _("Payout structure: %(places)s places"),
+    "register_player": _("%(name)s registered"),
+    "reenter_player": _("%(name)s re-entered (entry %(number)s)"),
+    "adjust_chips": _("%(name)s: %(amount)+d chips (%(reason)s)"),
+    "assign_dealer": _("Table %(table)s: dealer %(dealer)s"),
+    "draw_seats": _("Seats drawn: %(players)s players at %(tables)s tables (seed %(seed)s)"),
+    "open_table": _("Table %(table)s opened"),
+    "seat_entry": _("%(name)s seated at table %(table)s, seat %(seat)s"),
+    "move_player": _("%(name)s moved from table %(from)s to table %(to)s, seat %(seat)s"),
+    "break_table": _("Table %(table)s broken"),
+    "balance_tables": _("Tables balanced"),
+    "record_hand": _("Table %(table)s, hand %(number)s recorded"),
+    "correct_hand": _("Table %(table)s, hand %(number)s corrected: %(reason)s"),
+    "void_hand": _("Table %(table)s, hand %(number)s voided: %(reason)s"),
+    "close_round": _("Table %(table)s: round %(round)s closed"),
+}
+
+
+def level_args(level: Any) -> dict[str, Any]:
+    """A level as summary facts (written out by `summary_of` in the reader's language)."""
+    return {"number": level.number, "cpp": level.chips_per_point, "break": level.is_break}
+
+
+def summary_of(action: str, args: Mapping[str, Any], *, status_labels: Mapping[str, Any] | None = None) -> str:
+    """The sentence for an audit entry, in the active language (`status_labels`: an event status's name)."""
+    template = SUMMARIES.get(action)
+    if template is None:
+        return action
+    values = dict(args)
+    if isinstance(values.get("level"), Mapping):
+        level = values["level"]
+        values["level"] = level_label(level["number"], level["cpp"], level["break"])
+    if "status" in values:
+        values["status"] = (status_labels or {}).get(values["status"], values["status"])
+    try:
+        return str(template) % values
+    except (KeyError, TypeError, ValueError):
+        return str(template)
+
+
