@@ -2,7 +2,17 @@
 
 import pytest
 
-from vpt.ofc import JOKER, Card, InvalidHand, deck, format_cards, parse_card, parse_cards
+from vpt.ofc import (
+    JOKER,
+    Card,
+    CardFace,
+    InvalidHand,
+    card_face,
+    deck,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from vpt.ofc.cards import RANKS, SUITS
 
 
@@ -10,7 +20,8 @@ from vpt.ofc.cards import RANKS, SUITS
     ("As", 14, "s"), ("Kh", 13, "h"), ("Qd", 12, "d"), ("Jc", 11, "c"), ("Ts", 10, "s"),
     ("10h", 10, "h"), ("10D", 10, "d"), ("9c", 9, "c"), ("2s", 2, "s"),
     ("as", 14, "s"), ("AS", 14, "s"), ("tH", 10, "h"), ("qC", 12, "c"),
-    ("A♠", 14, "s"), ("K♥", 13, "h"), ("Q♥\ufe0f", 12, "h"), ("Q♦", 12, "d"), ("J♣", 11, "c"), ("10♥", 10, "h"), ("t♣", 10, "c"),
+    ("A♠", 14, "s"), ("K♥", 13, "h"), ("Q♥\ufe0f", 12, "h"), ("Q♦", 12, "d"), ("J♣", 11, "c"),
+    ("10♥", 10, "h"), ("t♣", 10, "c"),
 ])
 def test_parse(text: str, rank: int, suit: str) -> None:
     card = Card.parse(text)
@@ -88,3 +99,32 @@ def test_cards_are_immutable_and_hashable() -> None:
     with pytest.raises(AttributeError):
         card.rank = 13  # type: ignore[misc]
     assert len({Card.parse("As"), Card(14, "s"), Card.parse("a♠")}) == 1
+
+
+# -- faces: how pages, slips and screen readers show a card ---------------------------------------
+
+@pytest.mark.parametrize(("text", "face"), [
+    ("Qh", CardFace("Qh", "Q", "♥", True, False, "queen", "hearts", "queen of hearts")),
+    ("10s", CardFace("Ts", "10", "♠", False, False, "ten", "spades", "ten of spades")),
+    ("td", CardFace("Td", "10", "♦", True, False, "ten", "diamonds", "ten of diamonds")),
+    ("2♣", CardFace("2c", "2", "♣", False, False, "two", "clubs", "two of clubs")),
+    ("A♥\ufe0f", CardFace("Ah", "A", "♥", True, False, "ace", "hearts", "ace of hearts")),
+    ("jk", CardFace("JK", "JK", "", False, True, "joker", "", "joker")),
+])
+def test_card_face(text: str, face: CardFace) -> None:
+    assert card_face(text) == face
+    assert card_face(parse_card(text)) is card_face(text)
+
+
+def test_every_card_has_a_face() -> None:
+    faces = [card_face(card) for card in deck()]
+    assert len({face.name for face in faces}) == 52
+    assert {face.suit for face in faces} == {"♠", "♥", "♦", "♣"}
+    assert sum(face.red for face in faces) == 26
+    assert all(face.name == f"{face.rank_key} of {face.suit_key}" for face in faces)
+    assert [face.rank for face in faces[::4]] == ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def test_card_face_of_unknown_text_names_it() -> None:
+    with pytest.raises(InvalidHand, match=r'^unknown card "Qx"$'):
+        card_face("Qx")

@@ -1,11 +1,24 @@
 """The ``score_hand`` JSON contract (score-hand-json.md): every bad-input message, the output
 shape, and sit-out auto-play (ofc-rules.md "Sit-out (auto-play)")."""
 
+import json
 from typing import Any
 
 import pytest
 
-from vpt.ofc import InvalidHand, autoplay_board, get_ruleset, most_cards_dealt, parse_cards, read_hand, score_json
+from vpt.ofc import (
+    MAX_INPUT_BYTES,
+    InvalidHand,
+    autoplay_board,
+    contract,
+    get_ruleset,
+    load_hand_json,
+    most_cards_dealt,
+    parse_cards,
+    read_hand,
+    score_json,
+    score_text,
+)
 
 ANA = {"name": "Ana", "stack": 10000, "top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"}
 BEN = {"name": "Ben", "stack": 8000, "top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"}
@@ -30,8 +43,35 @@ BAD = [
     (hand(ANA, BEN, chips_per_point=1.5), "chips_per_point: 1.5 is not a positive whole number"),
     (hand(ANA, BEN, chips_per_point="100"), "chips_per_point: '100' is not a positive whole number"),
     (hand(ANA, BEN, chips_per_point=True), "chips_per_point: True is not a positive whole number"),
-    (hand(ANA, {**BEN, "stack": None}), "players[1].stack: missing: give a stack for every player or for none"),
-    (hand({**ANA, "stack": None}, BEN), "players[0].stack: missing: give a stack for every player or for none"),
+    (hand(ANA, {k: v for k, v in BEN.items() if k != "stack"}),
+     "players[1].stack: missing: give a stack for every player or for none"),
+    (hand({k: v for k, v in ANA.items() if k != "stack"}, BEN),
+     "players[0].stack: missing: give a stack for every player or for none"),
+    # null is never a value (score-hand-json.md, Bounds): the message names the key.
+    (hand(ANA, {**BEN, "stack": None}),
+     "players[1].stack: null is not a value here: leave the field out for its default"),
+    (hand({**ANA, "top": None}, BEN), "players[0].top: null is not a value here: leave the field out for its default"),
+    (hand(ANA, BEN, variant=None), "variant: null is not a value here: leave the field out for its default"),
+    (hand(ANA, BEN, chips_per_point=None),
+     "chips_per_point: null is not a value here: leave the field out for its default"),
+    ({"players": None}, "players: null is not a value here: leave the field out for its default"),
+    (hand(ANA, BEN, rules=None), "rules: null is not a value here: leave the field out for its default"),
+    (hand(ANA, BEN, rules={"scoop_bonus": None}), "rules.scoop_bonus: null is not a value for this setting"),
+    # Bounds: stacks and chips per point at most 10^12.
+    (hand(ANA, BEN, chips_per_point=10**12 + 1),
+     "chips_per_point: 1000000000001 is more than the largest allowed, 10^12"),
+    (hand(ANA, {**BEN, "stack": 10**13}), "players[1].stack: 10000000000000 is more than the largest allowed, 10^12"),
+    (hand(ANA, {**BEN, "stack": 10**4000}),
+     "players[1].stack: 1000000000000000000000000000000000000... is more than the largest allowed, 10^12"),
+    (hand({**ANA, "fantasyland_cards": 10**20}, BEN),
+     "players[0].fantasyland_cards: 100000000000000000000 is more than the largest allowed, 10^12"),
+    (hand(ANA, BEN, rules={"scoop_bonus": 10**15}),
+     "rules.scoop_bonus: 1000000000000000 is more than the largest allowed, 10^12"),
+    (hand(ANA, BEN, rules={"middle_royalties": {"flush": 10**13}}),
+     "rules.middle_royalties: 10000000000000 is more than the largest allowed, 10^12"),
+    (hand(ANA, BEN, rules={"name": "house"}), 'rules: "name" is not a setting: the variant names the rule set'),
+    (hand(ANA, BEN, chips_per_point="x" * 1000),
+     "chips_per_point: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... is not a positive whole number"),
     (hand({**ANA, "stack": -5}, BEN), "players[0].stack: -5 is not a positive whole number"),
     (hand(ANA, {**BEN, "stack": 0}), "players[1].stack: 0 is not a positive whole number"),
     (hand(ANA, {**BEN, "stack": "8000"}), "players[1].stack: '8000' is not a positive whole number"),
@@ -53,6 +93,7 @@ BAD = [
      "players[2].top: joker number 3, the deck has 2"),
     (hand(ANA, BEN, table=4), 'input: unknown field "table"'),
     (hand(ANA, {**BEN, "seat": 2}), 'players[1]: unknown field "seat"'),
+    (hand(ANA, {**BEN, "seat": None}), 'players[1]: unknown field "seat"'),
     (hand(ANA, {**BEN, "name": "Ana"}), 'players[1].name: "Ana" is already a player at this table'),
     (hand(ANA, {**BEN, "name": " "}), "players[1].name: must be a non-empty text"),
     (hand(ANA, {**BEN, "top": ["Jc", "Jd", "4s"]}), 'players[1].top: expected the cards as text, such as "Qs Qh 2c"'),
@@ -77,11 +118,9 @@ def test_read_hand_refuses_like_score_json() -> None:
 
 
 SPEC_TOP_KEYS = {"variant", "chips_per_point", "players", "exchanges"}
-SPEC_PLAYER_KEYS = {"name", "fouled", "hands", "royalties", "points", "fantasyland_next_cards",
+# "unfinished" (a short board, scored as fouled) is part of the contract (score-hand-json.md, Output).
+SPEC_PLAYER_KEYS = {"name", "fouled", "unfinished", "hands", "royalties", "points", "fantasyland_next_cards",
                     "stack_before", "stack_after", "eliminated"}
-# Beyond the spec's example: "unfinished" (a short board, scored as fouled), which the board-entry
-# page and the printed slips read.
-ENGINE_PLAYER_KEYS = SPEC_PLAYER_KEYS | {"unfinished"}
 SPEC_EXCHANGE_KEYS = {"a", "b", "points", "chips_due", "chips_paid", "capped", "skipped"}
 
 
@@ -90,7 +129,7 @@ def test_output_shape() -> None:
     assert set(output) == SPEC_TOP_KEYS
     assert (output["variant"], output["chips_per_point"]) == ("progressive", 100)
     for player in output["players"]:
-        assert set(player) == ENGINE_PLAYER_KEYS
+        assert set(player) == SPEC_PLAYER_KEYS
         assert set(player["hands"]) == {"top", "middle", "bottom"}
         assert set(player["royalties"]) == {"top", "middle", "bottom", "total"}
         assert all(type(value) is int for value in player["royalties"].values())
@@ -139,9 +178,125 @@ def test_unfinished_board_in_the_output() -> None:
     assert ana["points"] == -(6 + 8)
 
 
-def test_rules_overrides_change_the_score() -> None:
+def test_rules_overrides_change_the_score_and_are_echoed() -> None:
     output = score_json(hand(ANA, BEN, rules={"scoop_bonus": 0}))
     assert output["players"][0]["points"] == 6
+    assert output["rules"] == {"scoop_bonus": 0}
+    assert list(output) == ["variant", "chips_per_point", "rules", "players", "exchanges"]
+
+
+def test_no_overrides_no_rules_key() -> None:
+    assert "rules" not in score_json(hand(ANA, BEN))
+    assert "rules" not in score_json(hand(ANA, BEN, rules={}))
+
+
+def test_echoed_overrides_are_the_values_applied_as_json() -> None:
+    # Ana's top pair of queens earns 1 instead of 7; keys come back as JSON object keys.
+    output = score_json(hand(ANA, BEN, rules={"top_pair_royalties": {"12": 1}, "fantasyland_stay_top": None}))
+    assert output["rules"] == {"top_pair_royalties": {12: 1}, "fantasyland_stay_top": None}
+    assert json.loads(json.dumps(output))["rules"] == {"top_pair_royalties": {"12": 1}, "fantasyland_stay_top": None}
+    assert output["players"][0]["royalties"]["top"] == 1
+
+
+def test_overrides_set_the_player_count_checked() -> None:
+    with pytest.raises(InvalidHand, match=r"^players: 3 players, progressive seats 2 to 2$"):
+        score_json(hand(ANA, BEN, CAI, rules={"max_players": 2}))
+
+
+def test_the_player_count_is_checked_before_anything_per_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 100,000 players with the same name and a bad card each: the count refuses them, and no
+    # player is read (the duplicate-name check, after reading, is never reached).
+    read: list[int] = []
+    monkeypatch.setattr(contract, "_read_player", lambda raw, index: read.append(index))
+    players = [{"name": "Ana", "top": "Qx"}] * 100_000
+    with pytest.raises(InvalidHand) as caught:
+        read_hand({"players": players})
+    assert str(caught.value) == "players: 100000 players, progressive seats 2 to 3"
+    assert read == []
+
+
+def test_duplicate_names_among_many_are_found_by_position() -> None:
+    players = [{**ANA, "stack": 1}, {**BEN, "name": "Cai"}, {**CAI, "name": " Ana "}]
+    with pytest.raises(InvalidHand, match=r'^players\[2\]\.name: "Ana" is already a player at this table$'):
+        read_hand(hand(*players))
+
+
+def test_a_full_payment_down_to_zero_stays_in_the_output() -> None:
+    # ofc-rules.md, Button, deal and payment order (2026-11-30): Ben pays Ana 900 of 900 in full,
+    # stays in, and collects 300 from Cai (Ben-Cai +3); Ana takes 1100 from Cai.
+    output = score_json(hand(ANA, {**BEN, "stack": 900}, {**CAI, "stack": 5000}))
+    assert [(e["chips_paid"], e["skipped"]) for e in output["exchanges"]] == [(900, False), (1100, False), (300, False)]
+    assert [(p["stack_after"], p["eliminated"]) for p in output["players"]] == [
+        (12000, False), (300, False), (3600, False)]
+
+
+# -- decoding text: score_text and load_hand_json ------------------------------------------------
+
+TEXT_BAD = [
+    ('{"chips_per_point": ' + "9" * 5000 + "}",
+     "input: a number of 5000 digits, more than the largest allowed, 10^12"),
+    ('{"players": [{"stack": -' + "1" * 4301 + "}, {}]}",
+     "input: a number of 4301 digits, more than the largest allowed, 10^12"),
+    ('{"players": [{"stack": 1' + "0" * 29 + "}, {}]}",
+     "players[0].stack: 100000000000000000000000000000 is more than the largest allowed, 10^12"),
+    ('{"players": [{"stack": NaN}, {}]}', "invalid JSON: NaN is not a JSON number"),
+    ('{"players": [{"stack": Infinity}, {}]}', "invalid JSON: Infinity is not a JSON number"),
+    ('{"players": [{"stack": 1e999}, {}]}', "players[0].stack: inf is not a positive whole number"),
+    ('{"players": [}', "invalid JSON at line 1, column 14: Expecting value"),
+    ("[" * 100_000, "invalid JSON: nested too deeply"),
+    (" ", "empty input: expected one JSON hand"),
+    ('{"players": [{}, {}], "x": "' + "é" * 500_000 + '"}',
+     "input: over 1 MB (1,000,000 bytes), and one hand is far smaller"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), TEXT_BAD, ids=[message[:60] for _, message in TEXT_BAD])
+def test_bad_text_is_a_clean_contract_error(text: str, message: str) -> None:
+    with pytest.raises(InvalidHand) as caught:
+        score_text(text)
+    assert str(caught.value) == message
+
+
+def test_a_hand_just_under_1_mb_is_read() -> None:
+    text = json.dumps({**hand(ANA, BEN), "players": [{**ANA, "name": "A" * 990_000}, BEN]})
+    assert len(text.encode()) < MAX_INPUT_BYTES
+    assert score_text(text)["players"][0]["stack_after"] == 10900
+
+
+def test_score_text_names_the_line_in_json_lines_mode() -> None:
+    assert str(_error(lambda: score_text('{"players": [}', line=3))) == (
+        "line 3: invalid JSON at column 14: Expecting value")
+    assert str(_error(lambda: score_text(json.dumps(hand(ANA, {**BEN, "name": "Ana"})), line=7))) == (
+        'line 7: players[1].name: "Ana" is already a player at this table')
+    assert str(_error(lambda: load_hand_json("1" * 40, line=2))) == (
+        "line 2: input: a number of 40 digits, more than the largest allowed, 10^12")
+
+
+def test_score_text_scores_like_score_json() -> None:
+    assert score_text(json.dumps(hand(ANA, BEN, CAI))) == score_json(hand(ANA, BEN, CAI))
+
+
+def _error(call: Any) -> InvalidHand:
+    with pytest.raises(InvalidHand) as caught:
+        call()
+    return caught.value
+
+
+# -- Fantasyland deals: Regular deals 14, always ---------------------------------------------------
+
+@pytest.mark.parametrize("top", ["Qs Qh 2c", "Ks Kh 2c", "As Ah 2c", "2s 2h 2d"])
+def test_regular_enters_fantasyland_with_14_cards_whatever_the_top(top: str) -> None:
+    # score-hand-json.md, fantasyland_cards: "14 for regular"; ofc-rules.md, Fantasyland table.
+    board = {"top": top, "middle": "3c 3d 3h 8c 9c", "bottom": "Td Jd Qd Kd 4d"}
+    output = score_json({"variant": "regular", "players": [board, {}]})
+    assert output["players"][0]["fantasyland_next_cards"] == 14
+    assert get_ruleset("regular").fantasyland_deals == {14}
+
+
+def test_regular_stays_in_fantasyland_with_14_cards() -> None:
+    board = {"top": "2s 2h 2d", "middle": "3c 3d 3h 8c 9c", "bottom": "Td Jd Qd Kd 4d", "fantasyland_cards": 14}
+    output = score_json({"variant": "regular", "players": [board, {}]})
+    assert output["players"][0]["fantasyland_next_cards"] == 14
 
 
 # -- sit-out auto-play --------------------------------------------------------------------------

@@ -9,7 +9,7 @@ exactly (a strictly order-reversing bijection, since a treys rank is lower when 
 
 import hashlib
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 
@@ -62,13 +62,13 @@ def test_all_five_card_hands_against_treys() -> None:
     theirs = [TreysCard.new(str(card)) for card in ours]
     five = Evaluator()._five
     # One pass over all C(52, 5) hands: both sides iterate the same combinations in step.
-    pairs = set(zip(map(five, combinations(theirs, 5)), map(row_value, combinations(ours, 5))))
+    pairs = set(zip(map(five, combinations(theirs, 5)), map(row_value, combinations(ours, 5)), strict=True))
     by_rank = dict(pairs)
     assert len(by_rank) == len(pairs) == 7462, "a treys class holds hands we value differently"
     ranked = [by_rank[rank] for rank in sorted(by_rank)]
     assert sorted(by_rank) == list(range(1, 7463))
     # treys rank 1 is the royal flush: our values must fall strictly as treys' ranks rise.
-    assert all(stronger > weaker for stronger, weaker in zip(ranked, ranked[1:]))
+    assert all(stronger > weaker for stronger, weaker in pairwise(ranked))
     assert len(set(ranked)) == 7462
 
 

@@ -3,7 +3,7 @@
 
 import pytest
 
-from vpt.ofc import Board, get_ruleset, parse_cards, royalty, row_value, score_board
+from vpt.ofc import Board, get_ruleset, parse_cards, row_value, royalty, score_board
 
 VARIANTS = ["progressive", "regular", "joker-ultimate", "classic"]
 

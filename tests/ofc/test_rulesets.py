@@ -4,7 +4,15 @@ import json
 
 import pytest
 
-from vpt.ofc import PRESETS, Board, InvalidHand, PlayerHand, RuleSet, get_ruleset, score_hand
+from vpt.ofc import (
+    PRESETS,
+    Board,
+    InvalidHand,
+    PlayerHand,
+    RuleSet,
+    get_ruleset,
+    score_hand,
+)
 
 ANA = Board.parse(top="Qs Qh 2c", middle="Kd Kc 8h 8s 3d", bottom="2h 5h 9h Jh Ah")
 BEN = Board.parse(top="Jc Jd 4s", middle="Th Tc 7d 7c 5s", bottom="4c 5d 6h 7s 8c")

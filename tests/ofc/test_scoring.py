@@ -4,7 +4,18 @@ and the Regular/Ultimate guide (seeds/002)."""
 
 import pytest
 
-from vpt.ofc import Board, BoardResult, PlayerHand, get_ruleset, points_between, score_board, score_hand, score_json
+from vpt.ofc import (
+    Board,
+    BoardResult,
+    PlayerHand,
+    Verdict,
+    compare_boards,
+    get_ruleset,
+    points_between,
+    score_board,
+    score_hand,
+    score_json,
+)
 
 PROGRESSIVE = get_ruleset("progressive")
 
@@ -144,7 +155,8 @@ def test_the_worked_example_of_the_json_contract() -> None:
     assert ana["hands"] == {"top": "pair of queens", "middle": "two pair, kings and eights",
                             "bottom": "flush, ace high"}
     assert ana["royalties"] == {"top": 7, "middle": 0, "bottom": 4, "total": 11}
-    assert (ana["points"], ana["fantasyland_next_cards"], ana["stack_before"], ana["stack_after"]) == (9, 14, 10000, 10900)
+    assert (ana["points"], ana["fantasyland_next_cards"]) == (9, 14)
+    assert (ana["stack_before"], ana["stack_after"]) == (10000, 10900)
     assert (ana["fouled"], ana["eliminated"]) == (False, False)
     assert (ben["points"], ben["fantasyland_next_cards"], ben["stack_after"]) == (-9, 0, 7100)
     assert output["exchanges"] == [{"a": "Ana", "b": "Ben", "points": 9, "chips_due": 900, "chips_paid": 900,
@@ -154,7 +166,7 @@ def test_the_worked_example_of_the_json_contract() -> None:
 def test_three_player_hand_nets_and_payment_order() -> None:
     # VPT rulebook, Payments: P1 vs P2, P1 vs P3 (button), P2 vs P3.
     boards = [Board.parse(top=t, middle=m, bottom=b) for t, m, b in (PLAIN_A, PLAIN_B, FOULED)]
-    players = [PlayerHand(name, board) for name, board in zip(("P1", "P2", "P3"), boards)]
+    players = [PlayerHand(name, board) for name, board in zip(("P1", "P2", "P3"), boards, strict=True)]
     result = score_hand(players, PROGRESSIVE)
     assert result.pair_points == (6, 6, 6)       # A scoops B; both beat the foul by 6
     assert result.points == (12, 0, -12)
@@ -177,3 +189,65 @@ def test_royalties_add_up_in_every_variant(variant: str) -> None:
     you = scored("Qs Qh 2c", "Kd Kc 8h 8s 3d", "2h 5h 9h Jh Ah", variant)
     opponent = scored("Jc Jd 4s", "Th Tc 7d 7c 5s", "4c 5d 6h 7s 8c", variant)
     assert points_between(you, opponent) == 9
+
+
+# -- compare_boards: the row verdicts behind points_between ---------------------------------------
+
+def verdicts(a: BoardResult, b: BoardResult) -> list[str]:
+    return [str(row.verdict) for row in compare_boards(a, b, PROGRESSIVE).rows]
+
+
+def test_compare_a_scoop() -> None:
+    a, b = scored(*PLAIN_A), scored(*PLAIN_B)
+    comparison = compare_boards(a, b, PROGRESSIVE)
+    assert [row.row for row in comparison.rows] == ["top", "middle", "bottom"]
+    assert verdicts(a, b) == ["a", "a", "a"] and verdicts(b, a) == ["b", "b", "b"]
+    assert (comparison.fouled, comparison.rows_won, comparison.rows_lost, comparison.scoop) == (None, 3, 0, 3)
+    assert comparison.points == 6 == points_between(a, b)
+    assert compare_boards(b, a, PROGRESSIVE).scoop == -3
+
+
+def test_compare_a_tied_row() -> None:
+    a, c = scored(*PLAIN_A), scored(*PLAIN_C)
+    comparison = compare_boards(a, c, PROGRESSIVE)
+    assert [row.verdict for row in comparison.rows] == [Verdict.TIE, Verdict.A, Verdict.A]
+    assert not any(row.by_foul for row in comparison.rows)
+    assert (comparison.rows_won, comparison.scoop, comparison.points) == (2, 0, 2)
+    assert comparison.rows[0].a_value == a.values[0] and comparison.rows[0].b_value == c.values[0]
+
+
+def test_compare_with_royalties() -> None:
+    # Regular/Ultimate guide, 05: "Add your royalties and subtract the opponent's."
+    ana = scored("Qs Qh 2c", "Kd Kc 8h 8s 3d", "2h 5h 9h Jh Ah")
+    ben = scored("Jc Jd 4s", "Th Tc 7d 7c 5s", "4c 5d 6h 7s 8c")
+    comparison = compare_boards(ana, ben, PROGRESSIVE)
+    assert (comparison.royalties_a, comparison.royalties_b, comparison.points) == (11, 8, 9)
+    assert comparison.points == points_between(ana, ben)
+
+
+def test_compare_a_foul_loses_every_row() -> None:
+    # ofc-rules.md: a fouled board loses all three rows (6 points) to a board that did not foul,
+    # and earns no royalties; the opponent still collects theirs.
+    fouled, ana = scored(*FOULED), scored("Qs Qh 2c", "Kd Kc 8h 8s 3d", "2h 5h 9h Jh Ah")
+    comparison = compare_boards(fouled, ana, PROGRESSIVE)
+    assert comparison.fouled == "a"
+    assert [row.verdict for row in comparison.rows] == [Verdict.B] * 3
+    assert all(row.by_foul for row in comparison.rows)
+    assert (comparison.rows_lost, comparison.scoop, comparison.royalties_a, comparison.royalties_b) == (3, -3, 0, 11)
+    assert comparison.points == -17 == points_between(fouled, ana)
+    assert compare_boards(ana, fouled, PROGRESSIVE).fouled == "b"
+    assert verdicts(ana, fouled) == ["a", "a", "a"]
+
+
+def test_compare_two_fouls_tie_every_row() -> None:
+    fouled, short = scored(*FOULED), scored("Qs Qh", "", "")  # an unfinished board is fouled
+    comparison = compare_boards(fouled, short, PROGRESSIVE)
+    assert comparison.fouled == "both" and verdicts(fouled, short) == ["tie", "tie", "tie"]
+    assert comparison.rows[1].b_value is None
+    assert (comparison.scoop, comparison.points) == (0, 0)
+
+
+def test_compare_uses_the_rule_sets_scoop() -> None:
+    a, b = scored(*PLAIN_A), scored(*PLAIN_B)
+    house = PROGRESSIVE.with_overrides({"scoop_bonus": 0})
+    assert compare_boards(a, b, house).points == 3 == points_between(a, b, house.scoop_bonus)

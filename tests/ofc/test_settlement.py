@@ -63,10 +63,76 @@ def test_loser_pays_at_most_what_they_hold_and_is_eliminated() -> None:
     assert result.stacks_after == (0, 10300) and result.eliminated == (True, False)
 
 
-def test_paying_exactly_everything_eliminates() -> None:
+def test_paying_exactly_everything_and_ending_on_zero_eliminates() -> None:
+    # ofc-rules.md: "Whoever ends the hand on 0 chips is eliminated."
     result = settle([-3], [300, 10000], chips_per_point=100)
-    assert result.exchanges[0].capped is False
+    assert result.exchanges[0] == Exchange(0, 1, -3, 300, -300, capped=False, skipped=False)
     assert result.stacks_after == (0, 10300) and result.eliminated == (True, False)
+
+
+# The exact-stack payment (ofc-rules.md "Button, deal and payment order", changed 2026-11-30; issue 13).
+# Seed 000, Payments: "If a player does not have enough chips to make the first payout, they will be
+# unable to collect or pay the second player": P1 below pays P2 its whole 1,000 in full, so it *did*
+# have enough, and stays in the hand's later exchanges.
+
+def test_zero_after_a_full_payment_then_wins() -> None:
+    # Stacks 1,000 / 5,000 / 5,000, 100 a point. P1-P2: P1 owes 10 points = 1,000 and holds 1,000:
+    # paid in full, P1 on 0. P1-P3: P1 wins 15 points = 1,500, capped at P1's starting 1,000.
+    # P2-P3: P2 wins 2 points = 200. P1 ends on 1,000 and is not eliminated.
+    result = settle([-10, 15, 2], [1000, 5000, 5000], chips_per_point=100)
+    assert result.exchanges == (
+        Exchange(0, 1, -10, 1000, -1000, capped=False, skipped=False),
+        Exchange(0, 2, 15, 1500, 1000, capped=True, skipped=False),
+        Exchange(1, 2, 2, 200, 200, capped=False, skipped=False),
+    )
+    assert result.stacks_after == (1000, 6200, 3800)
+    assert result.eliminated == (False, False, False)
+
+
+def test_zero_after_a_full_payment_then_loses() -> None:
+    # As above, but P1 owes P3 3 points = 300 while holding 0: P1 cannot pay, pays 0, is out.
+    result = settle([-10, -3, 2], [1000, 5000, 5000], chips_per_point=100)
+    assert result.exchanges == (
+        Exchange(0, 1, -10, 1000, -1000, capped=False, skipped=False),
+        Exchange(0, 2, -3, 300, 0, capped=True, skipped=False),
+        Exchange(1, 2, 2, 200, 200, capped=False, skipped=False),
+    )
+    assert result.stacks_after == (0, 6200, 4800)
+    assert result.eliminated == (True, False, False)
+
+
+def test_out_after_owing_on_zero_skips_the_rest() -> None:
+    # Four-handed (classic), 100 a point: P1 pays P2 500 of 500 in full (on 0, still in), then owes
+    # P3 1 point with nothing left: out, and P1-P4, which P1 would have won, is skipped.
+    result = settle([-5, -1, 4, 0, 0, 0], [500, 2000, 2000, 2000], chips_per_point=100)
+    assert [(e.chips_paid, e.capped, e.skipped) for e in result.exchanges[:3]] == [
+        (-500, False, False), (0, True, False), (0, True, True)]
+    assert result.stacks_after == (0, 2500, 2000, 2000)
+    assert result.eliminated == (True, False, False, False)
+
+
+def test_zero_after_a_full_payment_then_a_tie_ends_on_zero() -> None:
+    # P1 reaches 0 in full and neither pays nor collects again: no exchange is skipped, and ending
+    # the hand on 0 eliminates.
+    result = settle([-10, 0, 2], [1000, 5000, 5000], chips_per_point=100)
+    assert [e.skipped for e in result.exchanges] == [False, False, False]
+    assert result.stacks_after == (0, 6200, 4800)
+    assert result.eliminated == (True, False, False)
+
+
+def test_zero_after_winning_back_what_was_lost_is_not_out() -> None:
+    # P2 starts with 500 and loses all of it to P1 in full, then wins 300 from P3.
+    result = settle([5, 0, 3], [5000, 500, 5000], chips_per_point=100)
+    assert [(e.chips_paid, e.skipped) for e in result.exchanges] == [(500, False), (0, False), (300, False)]
+    assert result.stacks_after == (5500, 300, 4700) and result.eliminated == (False, False, False)
+
+
+def test_payer_and_payee() -> None:
+    first, second, third = settle([-12, 7, 0], [400, 2000, 3000], chips_per_point=100).exchanges
+    assert (first.payer, first.payee) == (0, 1)
+    # A skipped exchange still names who owes whom; 0 points name nobody.
+    assert (second.payer, second.payee, second.skipped) == (2, 0, True)
+    assert (third.payer, third.payee) == (None, None)
 
 
 def test_holdings_at_that_moment_count_not_the_start() -> None:
@@ -83,7 +149,7 @@ def test_earlier_wins_let_a_loser_pay_more_later() -> None:
     assert result.stacks_after == (4500, 0, 6000) and result.eliminated == (False, True, False)
 
 
-def test_eliminated_player_skips_later_exchanges() -> None:
+def test_a_player_who_cannot_pay_in_full_skips_later_exchanges() -> None:
     # VPT rulebook, Payments: "If a player does not have enough chips to make the first payout, they
     # will be unable to collect or pay the second player and will be eliminated from the game."
     result = settle([-12, 7, 5], [400, 2000, 3000], chips_per_point=100)

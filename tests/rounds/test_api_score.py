@@ -69,3 +69,64 @@ def test_only_post_is_allowed(client: Client, method: str) -> None:
 
     assert response.status_code == 405
     assert response["Allow"] == "POST"
+    assert response.json() == {"error": f"method {method.upper()} not allowed: POST one JSON hand"}
+
+
+@pytest.mark.parametrize(("body", "error"), [
+    ('{"chips_per_point": ' + "9" * 4301 + ', "players": [{}, {}]}',
+     "input: a number of 4301 digits, more than the largest allowed, 10^12"),
+    (json.dumps({**EXAMPLE, "chips_per_point": 10**12 + 1}),
+     "chips_per_point: 1000000000001 is more than the largest allowed, 10^12"),
+    (json.dumps({**EXAMPLE, "players": [{**EXAMPLE["players"][0], "stack": None}, EXAMPLE["players"][1]]}),
+     "players[0].stack: null is not a value here: leave the field out for its default"),
+    (json.dumps({**EXAMPLE, "table": 3}), 'input: unknown field "table"'),
+    (json.dumps({**EXAMPLE, "rules": {"scoop": 0}}), 'rules: unknown setting "scoop"'),
+    ('{"players": [{"stack": NaN}, {}]}', "invalid JSON: NaN is not a JSON number"),
+])
+def test_hostile_input_is_400_json(client: Client, body: str, error: str) -> None:
+    response = post(client, body)
+
+    assert response.status_code == 400
+    assert response.json() == {"error": error}
+
+
+def test_100000_players_are_refused_by_the_count(client: Client) -> None:
+    # Issue 13: the duplicate-name check once ran over every player first, in quadratic time.
+    # (The engine's own test shows no player is even read: tests/ofc/test_contract.py.)
+    body = json.dumps({"players": [{}] * 100_000})
+    assert len(body) < 1_000_000
+
+    response = post(client, body)
+
+    assert response.status_code == 400
+    assert response.json() == {"error": "players: 100000 players, progressive seats 2 to 3"}
+
+
+def test_over_1_mb_is_413_json(client: Client) -> None:
+    response = post(client, json.dumps({**EXAMPLE, "padding": "x" * 1_000_000}))
+
+    assert response.status_code == 413
+    assert response.json() == {"error": "input: over 1 MB (1,000,000 bytes), and one hand is far smaller"}
+
+
+def test_size_is_checked_from_content_length_before_reading(client: Client) -> None:
+    # The header alone says 2 MB: refused without reading (the 2-byte body is never looked at).
+    response = client.generic("POST", "/api/score", b"{}", content_type="application/json",
+                              CONTENT_LENGTH="2000000")
+
+    assert response.status_code == 413
+    assert response.json()["error"].startswith("input: over 1 MB")
+
+
+def test_bad_content_length_is_400_json(client: Client) -> None:
+    response = client.generic("POST", "/api/score", b"{}", content_type="application/json", CONTENT_LENGTH="many")
+
+    assert response.status_code == 400
+    assert response.json() == {"error": "request: Content-Length is not a number"}
+
+
+def test_rules_overrides_are_echoed(client: Client) -> None:
+    response = post(client, json.dumps({**EXAMPLE, "rules": {"scoop_bonus": 0}}))
+
+    assert response.status_code == 200
+    assert response.json()["rules"] == {"scoop_bonus": 0}

@@ -166,7 +166,8 @@ def test_jsonl_scores_every_line_and_reports_bad_lines_in_place(tmp_path: Path) 
 
     process = run("--jsonl", str(log))
 
-    assert (process.returncode, process.stderr) == (0, "")
+    # Every line is answered; the bad ones make the exit status 2, at the end.
+    assert (process.returncode, process.stderr) == (2, "2 bad input lines: see the error objects in the output\n")
     outputs = process.stdout.splitlines()
     assert len(outputs) == 4  # the blank line is skipped
     check_spec_example(json.loads(outputs[0]))
@@ -178,11 +179,88 @@ def test_jsonl_scores_every_line_and_reports_bad_lines_in_place(tmp_path: Path) 
 
 
 def test_jsonl_from_stdin_in_process() -> None:
-    output = score("--jsonl", stdin=json.dumps(EXAMPLE) + "\nnot json\n")
+    out = io.StringIO()
+    with pytest.raises(CommandError) as raised:
+        call_command("score_hand", "--jsonl", stdin=io.StringIO(json.dumps(EXAMPLE) + "\nnot json\n"), stdout=out)
 
-    first, second = output.splitlines()
+    assert (str(raised.value), raised.value.returncode) == ("1 bad input line: see the error objects in the output", 2)
+    first, second = out.getvalue().splitlines()
     check_spec_example(json.loads(first))
     assert json.loads(second) == {"error": "line 2: invalid JSON at column 1: Expecting value"}
+
+
+def test_jsonl_all_good_exits_0() -> None:
+    process = run("--jsonl", stdin=json.dumps(EXAMPLE) + "\n\n" + json.dumps(EXAMPLE) + "\n")
+
+    assert (process.returncode, process.stderr) == (0, "")
+    assert len(process.stdout.splitlines()) == 2
+
+
+def test_jsonl_goes_on_after_a_huge_integer() -> None:
+    # Issue 13: a 4,300-digit integer stopped the whole batch with a traceback.
+    lines = [json.dumps(EXAMPLE), '{"players": [{"stack": ' + "7" * 5000 + "}, {}]}",
+             json.dumps({**EXAMPLE, "players": [{}] * 100_000}), json.dumps(EXAMPLE)]
+
+    process = run("--jsonl", stdin="\n".join(lines))
+
+    assert process.returncode == 2
+    assert "Traceback" not in process.stderr
+    outputs = [json.loads(line) for line in process.stdout.splitlines()]
+    assert outputs[1] == {"error": "line 2: input: a number of 5000 digits, more than the largest allowed, 10^12"}
+    assert outputs[2] == {"error": "line 3: players: 100000 players, progressive seats 2 to 3"}
+    check_spec_example(outputs[0])
+    check_spec_example(outputs[3])
+
+
+HUGE = '{"chips_per_point": ' + "1" * 4301 + ', "players": [{}, {}]}'
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (HUGE, "input: a number of 4301 digits, more than the largest allowed, 10^12"),
+    (json.dumps({**EXAMPLE, "chips_per_point": 10**12 + 1}),
+     "chips_per_point: 1000000000001 is more than the largest allowed, 10^12"),
+    (json.dumps({**EXAMPLE, "players": [{**EXAMPLE["players"][0], "stack": 10**4299}, EXAMPLE["players"][1]]}),
+     "input: a number of 4300 digits, more than the largest allowed, 10^12"),
+    (json.dumps({**EXAMPLE, "players": [{**EXAMPLE["players"][0], "stack": 10**20}, EXAMPLE["players"][1]]}),
+     "players[0].stack: 100000000000000000000 is more than the largest allowed, 10^12"),
+    (json.dumps({**EXAMPLE, "variant": None}),
+     "variant: null is not a value here: leave the field out for its default"),
+    (json.dumps({**EXAMPLE, "players": [{**EXAMPLE["players"][0], "seat": 1}, {}]}),
+     'players[0]: unknown field "seat"'),
+    # Issue 13: the duplicate-name check once ran over every player first, in quadratic time.
+    (json.dumps({**EXAMPLE, "players": [{}] * 100_000}), "players: 100000 players, progressive seats 2 to 3"),
+])
+def test_hostile_input_is_a_clean_error(text: str, message: str) -> None:
+    with pytest.raises(CommandError) as raised:
+        call_command("score_hand", stdin=io.StringIO(text), stdout=io.StringIO())
+
+    assert (str(raised.value), raised.value.returncode) == (message, 2)
+
+
+def test_huge_integer_exits_2_without_a_traceback() -> None:
+    process = run(stdin=HUGE)
+
+    assert (process.returncode, process.stdout) == (2, "")
+    assert process.stderr == "input: a number of 4301 digits, more than the largest allowed, 10^12\n"
+
+
+def test_input_over_1_mb_is_refused_unread(tmp_path: Path) -> None:
+    hand = tmp_path / "big.json"
+    hand.write_text(json.dumps({**EXAMPLE, "padding": "x" * 2_000_000}))
+
+    process = run(str(hand))
+
+    assert (process.returncode, process.stdout) == (2, "")
+    assert process.stderr == "input: over 1 MB (1,000,000 bytes), and one hand is far smaller\n"
+    with pytest.raises(CommandError, match=r"^input: over 1 MB"):
+        call_command("score_hand", stdin=io.StringIO(hand.read_text()), stdout=io.StringIO())
+
+
+def test_rules_overrides_are_echoed() -> None:
+    result = json.loads(score(stdin=json.dumps({**EXAMPLE, "rules": {"scoop_bonus": 0}})))
+
+    assert result["rules"] == {"scoop_bonus": 0}
+    assert result["players"][0]["points"] == 6
 
 
 def test_jsonl_unreadable_file_exits_2(tmp_path: Path) -> None:

@@ -5,20 +5,86 @@ Everything the rest of VPT Director uses is named here.
 """
 
 from .autoplay import autoplay_board, most_cards_dealt
-from .cards import JOKER, Card, InvalidHand, deck, format_cards, parse_card, parse_cards
-from .contract import HandRequest, hand_json, read_hand, score_json
+from .button import button_after_hand, effective_button, next_button, payment_seats
+from .cards import JOKER, Card, CardFace, InvalidHand, card_face, deck, format_cards, parse_card, parse_cards
+from .contract import (
+    MAX_CHIPS,
+    MAX_INPUT_BYTES,
+    HandRequest,
+    hand_json,
+    load_hand_json,
+    read_hand,
+    score_json,
+    score_text,
+    too_big,
+)
 from .hands import Category, category_of, describe, rank_of, row_value
 from .rulesets import PRESETS, RuleSet, get_ruleset
-from .scoring import ROW_SIZES, ROWS, Board, BoardResult, points_between, royalty, score_board
+from .scoring import (
+    ROW_SIZES,
+    ROWS,
+    Board,
+    BoardComparison,
+    BoardResult,
+    RowVerdict,
+    Verdict,
+    compare_boards,
+    points_between,
+    royalty,
+    score_board,
+)
 from .settlement import Exchange, Settlement, payment_order, settle
 from .showdown import HandResult, PlayerHand, score_hand
 
 __all__ = [
-    "JOKER", "PRESETS", "ROWS", "ROW_SIZES",
-    "Board", "BoardResult", "Card", "Category", "Exchange", "HandRequest", "HandResult",
-    "InvalidHand", "PlayerHand", "RuleSet", "Settlement",
-    "autoplay_board", "category_of", "deck", "describe", "format_cards", "get_ruleset",
-    "hand_json", "most_cards_dealt", "parse_card", "parse_cards", "payment_order",
-    "points_between", "rank_of", "read_hand", "royalty", "row_value", "score_board",
-    "score_hand", "score_json", "settle",
+    "JOKER",
+    "MAX_CHIPS",
+    "MAX_INPUT_BYTES",
+    "PRESETS",
+    "ROWS",
+    "ROW_SIZES",
+    "Board",
+    "BoardComparison",
+    "BoardResult",
+    "Card",
+    "CardFace",
+    "Category",
+    "Exchange",
+    "HandRequest",
+    "HandResult",
+    "InvalidHand",
+    "PlayerHand",
+    "RowVerdict",
+    "RuleSet",
+    "Settlement",
+    "Verdict",
+    "autoplay_board",
+    "button_after_hand",
+    "card_face",
+    "category_of",
+    "compare_boards",
+    "deck",
+    "describe",
+    "effective_button",
+    "format_cards",
+    "get_ruleset",
+    "hand_json",
+    "load_hand_json",
+    "most_cards_dealt",
+    "next_button",
+    "parse_card",
+    "parse_cards",
+    "payment_order",
+    "payment_seats",
+    "points_between",
+    "rank_of",
+    "read_hand",
+    "row_value",
+    "royalty",
+    "score_board",
+    "score_hand",
+    "score_json",
+    "score_text",
+    "settle",
+    "too_big",
 ]

@@ -7,7 +7,7 @@ are rule-set data (classic OFC draws one card at a time and keeps it).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .cards import Card, InvalidHand
 from .rulesets import RuleSet

@@ -7,10 +7,22 @@ interned, so cards compare and hash cheaply and the evaluator can key tables on 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
-__all__ = ["Card", "InvalidHand", "JOKER", "RANKS", "SUITS", "deck", "format_cards", "parse_card", "parse_cards"]
+__all__ = [
+    "JOKER",
+    "RANKS",
+    "SUITS",
+    "Card",
+    "CardFace",
+    "InvalidHand",
+    "card_face",
+    "deck",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+]
 
 RANKS = "23456789TJQKA"
 SUITS = "shdc"
@@ -132,3 +144,55 @@ def format_cards(cards: Iterable[Card]) -> str:
     'Th Qs JK'
     """
     return " ".join(map(str, cards))
+
+
+_SUIT_FACES = {"s": ("♠", "spades"), "h": ("♥", "hearts"), "d": ("♦", "diamonds"), "c": ("♣", "clubs")}
+_RANK_KEYS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+              "jack", "queen", "king", "ace")
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """How a card is shown: on a page, a printed slip, or read out by a screen reader.
+
+    ``text`` is the card as typed (``"Th"``), ``rank`` as printed (``"10"``, ``"Q"``; ``"JK"`` for a
+    joker), ``suit`` its symbol (``♠ ♥ ♦ ♣``; ``""`` for a joker), ``red`` for hearts and
+    diamonds. ``rank_key`` (``"ten"``, ``"queen"``, ``"joker"``) and ``suit_key`` (``"hearts"``, ``""``
+    for a joker) are stable words a caller may translate; ``name`` is the English reading
+    built from them (``"ten of hearts"``, ``"joker"``).
+    """
+
+    text: str
+    rank: str
+    suit: str
+    red: bool
+    joker: bool
+    rank_key: str
+    suit_key: str
+    name: str
+
+
+def card_face(card: Card | str) -> CardFace:
+    """The face of ``card`` (a :class:`Card` or its text); unknown text raises :class:`InvalidHand`.
+
+    >>> face = card_face("Qh")
+    >>> face.rank + face.suit, face.red, face.name
+    ('Q♥', True, 'queen of hearts')
+    >>> card_face(parse_card("10s")).rank, card_face("JK").name
+    ('10', 'joker')
+    """
+    if isinstance(card, str):
+        card = parse_card(card)
+    return _FACES[card]
+
+
+def _face(card: Card) -> CardFace:
+    if card.is_joker:
+        return CardFace("JK", "JK", "", False, True, "joker", "", "joker")
+    symbol, suit_key = _SUIT_FACES[card.suit]
+    rank = "10" if card.rank == 10 else RANKS[card.rank - 2]
+    rank_key = _RANK_KEYS[card.rank - 2]
+    return CardFace(str(card), rank, symbol, card.suit in "hd", False, rank_key, suit_key, f"{rank_key} of {suit_key}")
+
+
+_FACES = {card: _face(card) for card in set(_CARDS.values())}

@@ -1,14 +1,21 @@
 """The JSON contract of ``score_hand`` and ``POST /api/score`` (``score-hand-json.md``).
 
-``read_hand`` turns decoded JSON into engine values, refusing bad input with an
-:class:`InvalidHand` whose ``where`` is the JSON path (``players[1].middle``); ``hand_json``
-turns a result back into the documented output. No Django here: the command, the API view and
-the calculator page all go through these two functions.
+``load_hand_json`` decodes a hand's text; ``read_hand`` turns decoded JSON into engine
+values, refusing bad input with an :class:`InvalidHand` whose ``where`` is the JSON path
+(``players[1].middle``); ``hand_json`` turns a result back into the documented output, and
+``score_text`` does all three. No Django here: the command, the API view and the calculator
+page all go through these functions.
+
+*Bad input* is refused by name, in time linear in its size: an unknown key, ``null`` for a
+value (except a rule-set setting whose value may be null, "no such rule"), a number past
+:data:`MAX_CHIPS`, an input over :data:`MAX_INPUT_BYTES`, and everything the engine refuses.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import InvalidHand
@@ -17,71 +24,153 @@ from .scoring import ROWS, Board
 from .settlement import payment_order
 from .showdown import HandResult, PlayerHand, score_hand
 
-__all__ = ["HandRequest", "hand_json", "read_hand", "score_json"]
+__all__ = [
+    "MAX_CHIPS",
+    "MAX_INPUT_BYTES",
+    "HandRequest",
+    "hand_json",
+    "load_hand_json",
+    "read_hand",
+    "score_json",
+    "score_text",
+    "too_big",
+]
+
+MAX_CHIPS = 10**12
+"""The largest ``stack`` or ``chips_per_point`` (and rule-set number) the contract takes."""
+MAX_INPUT_BYTES = 1_000_000
+"""The largest input, in bytes of UTF-8, the contract takes for one hand (1 MB)."""
 
 _HAND_KEYS = {"variant", "chips_per_point", "players", "rules"}
 _PLAYER_KEYS = {"name", "stack", "fantasyland_cards", *ROWS}
+# Rule-set settings whose value may be null ("no such rule"); every other null is bad input.
+_NULLABLE_SETTINGS = {"fantasyland_stay_top", "fantasyland_stay_middle", "fantasyland_stay_bottom",
+                      "fantasyland_stay_cards"}
+# A literal this long is past every bound: refused before Python builds the integer (the
+# conversion is quadratic, and past 4,300 digits it raises).
+_MAX_DIGITS = 30
 
 
 @dataclass(frozen=True, slots=True)
 class HandRequest:
+    """A checked hand: the rule set in force, chips per point, the players in payment order,
+    and the rule-set ``overrides`` applied (by setting name, as plain JSON data; empty if none)."""
+
     rules: RuleSet
     chips_per_point: int
     players: tuple[PlayerHand, ...]
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _show(value: Any) -> str:
+    """A value for a message, cut short: a message stays one readable line."""
+    text = "null" if value is None else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _whole(value: Any, where: str, *, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         wanted = "a positive whole number" if minimum == 1 else "a whole number, 0 or more"
-        raise InvalidHand(f"{value!r} is not {wanted}", where=where)
+        raise InvalidHand(f"{_show(value)} is not {wanted}", where=where)
+    if value > MAX_CHIPS:
+        raise InvalidHand(f"{_show(value)} is more than the largest allowed, 10^12", where=where)
     return value
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _no_unknown_or_null(data: Mapping[str, Any], known: set[str], where: str, prefix: str) -> None:
+    for key, value in data.items():
+        if key not in known:
+            raise InvalidHand(f'unknown field "{_short(key)}"', where=where)
+        if value is None:
+            raise InvalidHand("null is not a value here: leave the field out for its default",
+                              where=f"{prefix}{key}")
 
 
 def read_hand(data: Any) -> HandRequest:
     """Check and convert one decoded JSON hand.
 
+    The player count is checked before anything per player, and every check after it takes
+    time linear in the input, so hostile input is refused at once.
+
     >>> request = read_hand({"players": [{"top": "Qs Qh 2c"}, {"name": "Ben"}]})
     >>> [player.name for player in request.players], request.rules.name
     (['P1', 'Ben'], 'progressive')
+    >>> read_hand({"players": [{}] * 100_000})
+    Traceback (most recent call last):
+    ...
+    vpt.ofc.cards.InvalidHand: players: 100000 players, progressive seats 2 to 3
     """
     if not isinstance(data, dict):
         raise InvalidHand("expected a JSON object with a \"players\" list", where="input")
-    for key in data:
-        if key not in _HAND_KEYS:
-            raise InvalidHand(f'unknown field "{key}"', where="input")
+    _no_unknown_or_null(data, _HAND_KEYS, "input", "")
     variant = data.get("variant", "progressive")
     if not isinstance(variant, str):
-        raise InvalidHand(f"{variant!r} is not a variant name", where="variant")
+        raise InvalidHand(f"{_show(variant)} is not a variant name", where="variant")
     try:
         rules = get_ruleset(variant)
     except InvalidHand as error:
         raise InvalidHand(error.message, where="variant") from None
     overrides = data.get("rules", {})
-    if not isinstance(overrides, dict):
-        raise InvalidHand("expected an object of rule-set settings", where="rules")
-    try:
-        rules = rules.with_overrides(overrides)
-    except InvalidHand as error:  # located by its JSON path, like every other input error
-        raise InvalidHand(error.message, where="rules") from None
+    rules, applied = _apply_overrides(rules, overrides)
     chips_per_point = _whole(data.get("chips_per_point", 1), "chips_per_point", minimum=1)
     raw_players = data.get("players")
     if not isinstance(raw_players, list):
         raise InvalidHand("expected a list of 2 or 3 players", where="players")
+    if not rules.min_players <= len(raw_players) <= rules.max_players:
+        raise InvalidHand(
+            f"{len(raw_players)} players, {rules.name} seats {rules.min_players} to {rules.max_players}",
+            where="players")
     players = tuple(_read_player(raw, index) for index, raw in enumerate(raw_players))
-    names = [player.name for player in players]
-    for index, name in enumerate(names):
-        if name in names[:index]:
-            raise InvalidHand(f'"{name}" is already a player at this table', where=f"players[{index}].name")
-    return HandRequest(rules, chips_per_point, players)
+    seen: set[str] = set()
+    for index, player in enumerate(players):
+        if player.name in seen:
+            raise InvalidHand(f'"{_short(player.name)}" is already a player at this table',
+                              where=f"players[{index}].name")
+        seen.add(player.name)
+    return HandRequest(rules, chips_per_point, players, applied)
+
+
+def _apply_overrides(rules: RuleSet, overrides: Any) -> tuple[RuleSet, dict[str, Any]]:
+    """The rule set with a TD's ``rules`` overrides, and those overrides as applied (JSON data)."""
+    if not isinstance(overrides, dict):
+        raise InvalidHand("expected an object of rule-set settings", where="rules")
+    settings = rules.to_dict()
+    for key, value in overrides.items():
+        if key == "name":
+            raise InvalidHand('"name" is not a setting: the variant names the rule set', where="rules")
+        if value is None and key not in _NULLABLE_SETTINGS and key in settings:
+            raise InvalidHand("null is not a value for this setting", where=f"rules.{key}")
+        _check_bounds(value, f"rules.{key}")
+    try:
+        changed = rules.with_overrides(overrides)
+    except InvalidHand as error:  # located by its JSON path, like every other input error
+        raise InvalidHand(error.message, where="rules") from None
+    settings = changed.to_dict()
+    return changed, {key: settings[key] for key in overrides}
+
+
+def _check_bounds(value: Any, where: str) -> None:
+    """Refuse a whole number past 10^12 anywhere in ``value`` (nested lists and objects)."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_CHIPS:
+            raise InvalidHand(f"{_show(item)} is more than the largest allowed, 10^12", where=where)
 
 
 def _read_player(raw: Any, index: int) -> PlayerHand:
     where = f"players[{index}]"
     if not isinstance(raw, dict):
         raise InvalidHand("expected an object with top, middle and bottom", where=where)
-    for key in raw:
-        if key not in _PLAYER_KEYS:
-            raise InvalidHand(f'unknown field "{key}"', where=where)
+    _no_unknown_or_null(raw, _PLAYER_KEYS, where, f"{where}.")
     name = raw.get("name", f"P{index + 1}")
     if not isinstance(name, str) or not name.strip():
         raise InvalidHand("must be a non-empty text", where=f"{where}.name")
@@ -112,7 +201,7 @@ def hand_json(request: HandRequest, result: HandResult) -> dict[str, Any]:
     """
     settlement = result.settlement
     players = []
-    for index, (player, board) in enumerate(zip(request.players, result.boards)):
+    for index, (player, board) in enumerate(zip(request.players, result.boards, strict=True)):
         players.append({
             "name": player.name,
             "fouled": board.fouled,
@@ -135,11 +224,15 @@ def hand_json(request: HandRequest, result: HandResult) -> dict[str, Any]:
                 "capped": exchange.capped, "skipped": exchange.skipped,
             })
     else:
-        for (a, b), points in zip(payment_order(len(names)), result.pair_points):
+        for (a, b), points in zip(payment_order(len(names)), result.pair_points, strict=True):
             exchanges.append({"a": names[a], "b": names[b], "points": points, "chips_due": None,
                               "chips_paid": None, "capped": False, "skipped": False})
-    return {"variant": request.rules.name, "chips_per_point": request.chips_per_point,
-            "players": players, "exchanges": exchanges}
+    output: dict[str, Any] = {"variant": request.rules.name, "chips_per_point": request.chips_per_point}
+    if request.overrides:
+        output["rules"] = dict(request.overrides)
+    output["players"] = players
+    output["exchanges"] = exchanges
+    return output
 
 
 def score_json(data: Any) -> dict[str, Any]:
@@ -153,3 +246,91 @@ def score_json(data: Any) -> dict[str, Any]:
     request = read_hand(data)
     result = score_hand(request.players, request.rules, request.chips_per_point)
     return hand_json(request, result)
+
+
+def too_big() -> InvalidHand:
+    """The error for an input over :data:`MAX_INPUT_BYTES`, for callers that refuse it unread.
+
+    >>> str(too_big())
+    'input: over 1 MB (1,000,000 bytes), and one hand is far smaller'
+    """
+    return InvalidHand(f"over 1 MB ({MAX_INPUT_BYTES:,} bytes), and one hand is far smaller", where="input")
+
+
+class _TooLong(ValueError):
+    def __init__(self, digits: int) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > _MAX_DIGITS:
+        raise _TooLong(digits)
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise InvalidHand(f"invalid JSON: {text} is not a JSON number")
+
+
+def load_hand_json(text: str, *, line: int | None = None) -> Any:
+    """Decode one hand's JSON text, refusing what no hand needs with :class:`InvalidHand`: an
+    input over :data:`MAX_INPUT_BYTES`, a number literal too long for any bound, ``NaN``.
+    ``line`` is the input line number in JSON Lines mode (the message then gives a column only).
+
+    >>> load_hand_json('{"players": [}')
+    Traceback (most recent call last):
+    ...
+    vpt.ofc.cards.InvalidHand: invalid JSON at line 1, column 14: Expecting value
+    >>> load_hand_json('{"chips_per_point": 1' + "0" * 5000 + '}', line=3)
+    Traceback (most recent call last):
+    ...
+    vpt.ofc.cards.InvalidHand: line 3: input: a number of 5001 digits, more than the largest allowed, 10^12
+    """
+    try:
+        return _load(text, line)
+    except InvalidHand as error:
+        if line is None:
+            raise
+        raise InvalidHand(str(error), where=f"line {line}") from None
+
+
+def _load(text: str, line: int | None) -> Any:
+    if len(text) > MAX_INPUT_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
+        raise too_big()
+    if not text.strip():
+        raise InvalidHand("empty input: expected one JSON hand")
+    try:
+        return json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        where = f"column {error.colno}" if line is not None else f"line {error.lineno}, column {error.colno}"
+        raise InvalidHand(f"invalid JSON at {where}: {error.msg}") from None
+    except _TooLong as error:
+        raise InvalidHand(f"a number of {error.digits} digits, more than the largest allowed, 10^12",
+                          where="input") from None
+    except InvalidHand:
+        raise
+    except RecursionError:
+        # json.loads recurses once per nesting level: "[[[[..." must be bad input, not a crash.
+        raise InvalidHand("invalid JSON: nested too deeply") from None
+    except ValueError as error:  # any other conversion json leaves to Python (never a traceback)
+        raise InvalidHand(f"invalid JSON: {error}") from None
+
+
+def score_text(text: str, *, line: int | None = None) -> dict[str, Any]:
+    """Decode, check and score one hand's JSON text: the documented output, or
+    :class:`InvalidHand` whose text is the one-line message (``line 3: `` first in JSON Lines).
+
+    >>> score_text('{"players": [{"top": "Qs Qh 2c"}, {"top": "Qs"}]}', line=2)
+    Traceback (most recent call last):
+    ...
+    vpt.ofc.cards.InvalidHand: line 2: players[1].top: duplicate card Qs
+    """
+    data = load_hand_json(text, line=line)
+    try:
+        return score_json(data)
+    except InvalidHand as error:
+        if line is None:
+            raise
+        raise InvalidHand(str(error), where=f"line {line}") from None

@@ -13,10 +13,10 @@ five of a kind, which ranks above a straight flush.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
-from typing import Sequence
 
 from .cards import JOKER, Card, deck, parse_cards  # noqa: F401 (the doctests type cards)
 
@@ -37,7 +37,7 @@ class Category(IntEnum):
 
 
 _CATEGORY_SHIFT = 20
-_PRIMES = {rank: prime for rank, prime in zip(range(2, 15), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41))}
+_PRIMES = dict(zip(range(2, 15), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41), strict=True))
 _WHEEL = (14, 5, 4, 3, 2)
 
 

@@ -11,9 +11,10 @@ better, ``"222"`` is any three of a kind.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cached_property, lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from .cards import RANKS, InvalidHand
 from .hands import Category, category_of, rank_of
@@ -127,7 +128,8 @@ class RuleSet:
         >>> from .cards import parse_cards
         >>> from .hands import row_value
         >>> rules = get_ruleset("progressive")
-        >>> top, middle, bottom = (row_value(parse_cards(row)) for row in ("Ks Kh 2c", "7c 7d 7h 2s 3s", "4d 5d 6d 8d 9d"))
+        >>> rows = ("Ks Kh 2c", "7c 7d 7h 2s 3s", "4d 5d 6d 8d 9d")
+        >>> top, middle, bottom = (row_value(parse_cards(row)) for row in rows)
         >>> rules.fantasyland_next(top, middle, bottom, 0), rules.fantasyland_next(top, middle, bottom, 15)
         (15, 0)
         """

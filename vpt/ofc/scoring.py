@@ -9,12 +9,25 @@ board earns no royalties and no Fantasyland.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import Card, InvalidHand, parse_cards
 from .hands import describe, row_value
 from .rulesets import RuleSet
 
-__all__ = ["ROWS", "ROW_SIZES", "Board", "BoardResult", "points_between", "royalty", "score_board"]
+__all__ = [
+    "ROWS",
+    "ROW_SIZES",
+    "Board",
+    "BoardComparison",
+    "BoardResult",
+    "RowVerdict",
+    "Verdict",
+    "compare_boards",
+    "points_between",
+    "royalty",
+    "score_board",
+]
 
 ROWS = ("top", "middle", "bottom")
 ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
@@ -36,7 +49,7 @@ class Board:
     def parse(cls, *, top: str, middle: str, bottom: str) -> Board:
         """A board from the text of each row; an error names its row (``middle: unknown card "1x"``)."""
         rows = []
-        for name, text in zip(ROWS, (top, middle, bottom)):
+        for name, text in zip(ROWS, (top, middle, bottom), strict=True):
             try:
                 rows.append(parse_cards(text))
             except InvalidHand as error:
@@ -71,7 +84,7 @@ class BoardResult:
         """Each row in plain English; a short row says how many cards it has."""
         return {
             row: describe(value) if value is not None else "unfinished"
-            for row, value in zip(ROWS, self.values)
+            for row, value in zip(ROWS, self.values, strict=True)
         }
 
 
@@ -114,12 +127,12 @@ def score_board(board: Board, rules: RuleSet, fantasyland_cards: int = 0) -> Boa
         values: tuple[int | None, int | None, int | None] = (top_value, middle_value, bottom_value)
         unfinished = False
     else:
-        for name, row in zip(ROWS, (top, middle, bottom)):
+        for name, row in zip(ROWS, (top, middle, bottom), strict=True):
             if len(row) > ROW_SIZES[name]:
                 raise InvalidHand(f"{len(row)} cards, {name} takes {ROW_SIZES[name]}", where=name)
         values = tuple(  # type: ignore[assignment]
             row_value(row) if len(row) == ROW_SIZES[name] else None
-            for name, row in zip(ROWS, (top, middle, bottom))
+            for name, row in zip(ROWS, (top, middle, bottom), strict=True)
         )
         unfinished = True
     return BoardResult(values, True, unfinished, {"top": 0, "middle": 0, "bottom": 0}, 0, 0)
@@ -142,7 +155,7 @@ def points_between(a: BoardResult, b: BoardResult, scoop_bonus: int = 3) -> int:
             return -(3 + scoop_bonus) - b.royalty_total
         return 3 + scoop_bonus + a.royalty_total
     won = lost = 0
-    for mine, theirs in zip(a.values, b.values):
+    for mine, theirs in zip(a.values, b.values, strict=True):
         if mine > theirs:  # type: ignore[operator]
             won += 1
         elif mine < theirs:  # type: ignore[operator]
@@ -154,3 +167,82 @@ def points_between(a: BoardResult, b: BoardResult, scoop_bonus: int = 3) -> int:
         rows -= scoop_bonus
     return rows + a.royalty_total - b.royalty_total
 
+
+
+class Verdict(StrEnum):
+    """Who wins a row between boards ``a`` and ``b``."""
+
+    A = "a"
+    B = "b"
+    TIE = "tie"
+
+
+@dataclass(frozen=True, slots=True)
+class RowVerdict:
+    """One row of a comparison: its name, both rows' strengths (``None`` for a short row) and
+    the verdict. ``by_foul`` is true when a foul decided it, not the cards."""
+
+    row: str
+    a_value: int | None
+    b_value: int | None
+    verdict: Verdict
+    by_foul: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BoardComparison:
+    """Why ``b`` owes ``a`` what :func:`points_between` says, told from ``a``'s side.
+
+    ``fouled`` is ``"a"``, ``"b"``, ``"both"`` or ``None``. ``rows_won`` / ``rows_lost`` count
+    ``a``'s rows; ``scoop`` is the bonus ``a`` gains (negative: pays); ``royalties_a`` and
+    ``royalties_b`` are what each board earns (0 when fouled); ``points`` is the sum,
+    ``rows_won - rows_lost + scoop + royalties_a - royalties_b``, which ``points_between`` gives.
+    """
+
+    rows: tuple[RowVerdict, RowVerdict, RowVerdict]
+    fouled: str | None
+    rows_won: int
+    rows_lost: int
+    scoop: int
+    royalties_a: int
+    royalties_b: int
+    points: int
+
+
+def compare_boards(a: BoardResult, b: BoardResult, rules: RuleSet) -> BoardComparison:
+    """Row by row, who wins between two scored boards, and the points ``b`` owes ``a``.
+
+    A fouled board loses every row to a board that did not foul; two fouled boards tie every
+    row. The points are exactly :func:`points_between`'s.
+
+    >>> from .rulesets import get_ruleset
+    >>> rules = get_ruleset("progressive")
+    >>> ana = score_board(Board.parse(top="Qs Qh 2c", middle="Kd Kc 8h 8s 3d", bottom="2h 5h 9h Jh Ah"), rules)
+    >>> ben = score_board(Board.parse(top="Jc Jd 4s", middle="Th Tc 7d 7c 5s", bottom="4c 5d 6h 7s 8c"), rules)
+    >>> comparison = compare_boards(ana, ben, rules)
+    >>> [str(row.verdict) for row in comparison.rows], comparison.scoop, comparison.points
+    (['a', 'a', 'a'], 3, 9)
+    >>> comparison.points == points_between(ana, ben, rules.scoop_bonus)
+    True
+    """
+    fouled = "both" if a.fouled and b.fouled else "a" if a.fouled else "b" if b.fouled else None
+    rows = []
+    won = lost = 0
+    for row, a_value, b_value in zip(ROWS, a.values, b.values, strict=True):
+        if fouled == "both":
+            verdict = Verdict.TIE
+        elif fouled == "a":
+            verdict = Verdict.B
+        elif fouled == "b":
+            verdict = Verdict.A
+        else:  # neither fouled: both boards are complete, so every row has a value
+            assert a_value is not None and b_value is not None
+            verdict = Verdict.A if a_value > b_value else Verdict.B if a_value < b_value else Verdict.TIE
+        won += verdict is Verdict.A
+        lost += verdict is Verdict.B
+        rows.append(RowVerdict(row, a_value, b_value, verdict, fouled is not None))
+    scoop = rules.scoop_bonus if won == 3 else -rules.scoop_bonus if lost == 3 else 0
+    royalties_a, royalties_b = a.royalty_total, b.royalty_total
+    first, second, third = rows
+    return BoardComparison((first, second, third), fouled, won, lost, scoop, royalties_a, royalties_b,
+                           won - lost + scoop + royalties_a - royalties_b)

@@ -4,14 +4,20 @@ The *payment order* pairs players left of the button first: P1-P2, P1-P3, P2-P3 
 P1-P2, P1-P3, P1-P4, P2-P3, P2-P4, P3-P4). Each *exchange* moves points x chips-per-point, with
 two limits: a winner takes from each opponent at most the stack the winner started the hand
 with (chips won earlier in the hand do not raise it), and a loser pays at most what they hold.
-A player brought to 0 is *eliminated* and their later exchanges in the hand are *skipped*.
+
+A player who *cannot pay in full* what they owe (after the winner's cap) pays what they hold and
+is *out* at once: their later exchanges in the hand are *skipped* (they neither pay nor collect;
+VPT rulebook, Payments). A player whose full payment leaves exactly 0 did have enough: they stay
+in the later exchanges, collect what they win, and are out only if they owe again (holding 0,
+they cannot pay). Whoever ends the hand on 0 chips is *eliminated* (``ofc-rules.md``, "Button,
+deal and payment order"; changed on 2026-11-30, when 0 after a full payment was out at once).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Sequence
 
 __all__ = ["Exchange", "Settlement", "payment_order", "settle"]
 
@@ -38,9 +44,40 @@ class Exchange:
     capped: bool
     skipped: bool
 
+    @property
+    def payer(self) -> int | None:
+        """Index of the player who pays (owes) in this exchange; ``None`` when points are 0.
+
+        The payer is named by the points, so a skipped or capped exchange still has one.
+
+        >>> Exchange(0, 2, -5, 500, -500, False, False).payer, Exchange(0, 2, 0, 0, 0, False, False).payer
+        (0, None)
+        """
+        if self.points > 0:
+            return self.b
+        if self.points < 0:
+            return self.a
+        return None
+
+    @property
+    def payee(self) -> int | None:
+        """Index of the player who receives (is owed) in this exchange; ``None`` when points are 0.
+
+        >>> Exchange(0, 2, -5, 500, -500, False, False).payee, Exchange(1, 2, 3, 300, 300, False, False).payee
+        (2, 1)
+        """
+        if self.points > 0:
+            return self.a
+        if self.points < 0:
+            return self.b
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
+    """A settled hand: ``exchanges`` in payment order, each seat's chips after the hand, and
+    who is eliminated (ended the hand on 0 chips)."""
+
     exchanges: tuple[Exchange, ...]
     stacks_after: tuple[int, ...]
     eliminated: tuple[bool, ...]
@@ -56,11 +93,24 @@ def settle(points: Sequence[int], stacks: Sequence[int], chips_per_point: int) -
     [(900, False), (-500, True), (200, False)]
     >>> result.stacks_after, result.eliminated
     ((10400, 7300, 800), (False, False, False))
+
+    P1 pays P2 its whole 1000 in full, stays in, and collects 400 from P3:
+
+    >>> result = settle([-10, 4, 0], [1000, 5000, 5000], chips_per_point=100)
+    >>> [exchange.chips_paid for exchange in result.exchanges], result.stacks_after, result.eliminated
+    ([-1000, 400, 0], (400, 6000, 4600), (False, False, False))
+
+    Had P1 owed P3 instead, holding 0 it could not pay, and is out:
+
+    >>> result = settle([-10, -4, 0], [1000, 5000, 5000], chips_per_point=100)
+    >>> [(exchange.chips_paid, exchange.capped) for exchange in result.exchanges][1], result.eliminated
+    ((0, True), (True, False, False))
     """
     holding = list(stacks)
-    out = [False] * len(stacks)
+    out = [False] * len(stacks)  # could not pay in full: takes no part in later exchanges
     exchanges = []
-    for (a, b), pair_points in zip(payment_order(len(stacks)), points):
+    # Not strict: a caller may settle only the first pairs (the rest are then left out).
+    for (a, b), pair_points in zip(payment_order(len(stacks)), points, strict=False):
         due = (pair_points if pair_points >= 0 else -pair_points) * chips_per_point
         if out[a] or out[b]:
             exchanges.append(Exchange(a, b, pair_points, due, 0, due > 0, True))
@@ -72,10 +122,10 @@ def settle(points: Sequence[int], stacks: Sequence[int], chips_per_point: int) -
         paid = due
         if stacks[winner] < paid:
             paid = stacks[winner]
-        if holding[loser] <= paid:
+        if holding[loser] < paid:  # cannot pay in full; paying exactly everything is in full
             paid = holding[loser]
             out[loser] = True
         holding[loser] -= paid
         holding[winner] += paid
         exchanges.append(Exchange(a, b, pair_points, due, paid if pair_points > 0 else -paid, paid < due, False))
-    return Settlement(tuple(exchanges), tuple(holding), tuple(out))
+    return Settlement(tuple(exchanges), tuple(holding), tuple(chips == 0 for chips in holding))

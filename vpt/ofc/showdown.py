@@ -5,8 +5,8 @@ Players are given in *payment order*: the player left of the button first, the b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import JOKER, Card, InvalidHand
 from .rulesets import RuleSet
@@ -66,7 +66,7 @@ def score_hand(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point: i
         order = payment_order(len(players))
         pair_points = tuple(points_between(boards[a], boards[b], scoop) for a, b in order)
         totals = [0] * len(players)
-        for (a, b), points in zip(order, pair_points):
+        for (a, b), points in zip(order, pair_points, strict=True):
             totals[a] += points
             totals[b] -= points
         net = tuple(totals)
@@ -95,7 +95,7 @@ def _check_table(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point:
         stack = player.stack
         if stack is not None:
             with_stack += 1
-            suspect = suspect or type(stack) is not int or stack < 1  # noqa: E721 (bool: suspect)
+            suspect = suspect or type(stack) is not int or stack < 1
         if player.fantasyland_cards and player.fantasyland_cards not in rules.fantasyland_deals:
             suspect = True
     if suspect or with_stack not in (0, len(players)):
@@ -130,7 +130,7 @@ def _find_bad_card(players: Sequence[PlayerHand], rules: RuleSet) -> None:
     seen: set[Card] = set()
     jokers = 0
     for index, player in enumerate(players):
-        for row, cards in zip(ROWS, player.board.rows):
+        for row, cards in zip(ROWS, player.board.rows, strict=True):
             where = f"players[{index}].{row}"
             for card in cards:
                 if card.is_joker:

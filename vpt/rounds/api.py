@@ -1,16 +1,24 @@
 """The JSON API: ``POST /api/score`` scores one hand exactly as ``manage.py score_hand`` does.
 
-Same input, same output (``score-hand-json.md``); bad input or a body that is not JSON gets
-HTTP 400 with ``{"error": "<one-line message>"}``. Nothing is stored and no database is read.
+Same input, same output (``score-hand-json.md``). Every error is JSON, ``{"error": "<one-line
+message>"}``: 400 for bad input or a body that is not JSON, 413 for a body over 1 MB (refused
+from its Content-Length, before it is read), 405 for a method other than POST. Nothing is
+stored and no database is read.
 """
 
 from __future__ import annotations
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
 
-from vpt.rounds.hand_io import BadInput, score_text
+from vpt.ofc import MAX_INPUT_BYTES, InvalidHand, score_text, too_big
+
+_BOM = 3  # a UTF-8 byte-order mark in front of the JSON is tolerated, and not counted
+
+
+def _error(message: str, status: int) -> JsonResponse:
+    return JsonResponse({"error": message}, status=status)
 
 
 # CSRF-exempt on purpose: this endpoint is for scripts that POST JSON without a browser session,
@@ -18,14 +26,27 @@ from vpt.rounds.hand_io import BadInput, score_text
 # cookie-authenticated state and changes nothing: a forged cross-site request could only make
 # the victim's browser compute a score it cannot read (CORS keeps the response from the forger).
 @csrf_exempt
-@require_POST
 def score(request: HttpRequest) -> JsonResponse:
+    if request.method != "POST":
+        response = _error(f"method {request.method} not allowed: POST one JSON hand", 405)
+        response["Allow"] = "POST"
+        return response
     try:
-        text = request.body.decode("utf-8-sig")
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return _error("request: Content-Length is not a number", 400)
+    if length > MAX_INPUT_BYTES + _BOM:
+        return _error(str(too_big()), 413)
+    try:
+        body = request.body
+    except RequestDataTooBig:  # a server limit below ours (DATA_UPLOAD_MAX_MEMORY_SIZE)
+        return _error(str(too_big()), 413)
+    try:
+        text = body.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        return JsonResponse({"error": f"request body: not UTF-8 text (byte {error.start + 1})"}, status=400)
+        return _error(f"request body: not UTF-8 text (byte {error.start + 1})", 400)
     try:
         result = score_text(text)
-    except BadInput as error:
-        return JsonResponse({"error": str(error)}, status=400)
+    except InvalidHand as error:
+        return _error(str(error), 400)
     return JsonResponse(result)

@@ -6,7 +6,11 @@ problem on standard error, nothing on standard output, and exit 2 (``score-hand-
 
 ``--jsonl``: one hand per input line, one compact result per output line, for re-scoring whole
 event logs. A bad line prints ``{"error": "line 3: ..."}`` in its place and the rest go on;
-blank lines are skipped. Exit 0 unless the input cannot be read at all.
+blank lines are skipped. Exit 0 when every line scored; 2 at the end when a line was bad (with
+one line on standard error saying how many), or at once when the input cannot be read at all.
+
+One hand is at most 1 MB (``vpt.ofc.MAX_INPUT_BYTES``; in ``--jsonl``, each line): a bigger
+one is refused after reading no more than that.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Any, NoReturn, TextIO
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from vpt.rounds.hand_io import BadInput, score_text
+from vpt.ofc import MAX_INPUT_BYTES, InvalidHand, score_text, too_big
 
 EXIT_BAD_INPUT = 2
 
@@ -56,14 +60,18 @@ class Command(BaseCommand):
         if options["jsonl"] and options.get("slip"):
             raise CommandError("--slip prints the slip of one hand: it cannot be used with --jsonl")
         if options["jsonl"]:
-            for output in self.score_lines(self.read_lines(options["file"], stdin)):
+            bad = 0
+            for output, ok in self.score_lines(self.read_lines(options["file"], stdin)):
                 self.stdout.write(output)
+                bad += not ok
+            if bad:
+                self.fail(f"{bad} bad input line{'s' if bad != 1 else ''}: see the error objects in the output")
             return
-        text = self.read_text(options["file"], stdin)
+        text = self.read_text(options["file"], stdin, limit=MAX_INPUT_BYTES)
         self.hand_text = text  # the slip prints the cards, which only the input holds
         try:
             result = score_text(text)
-        except BadInput as error:
+        except InvalidHand as error:
             self.fail(str(error))
         self.handle_result(result, options)
 
@@ -71,7 +79,9 @@ class Command(BaseCommand):
         """Print one scored hand. Extend here for outputs other than JSON (a settlement slip)."""
         self.stdout.write(json.dumps(result, indent=2))
         if options.get("slip"):
-            from vpt.slips.render import render_json_slip  # reportlab loads only when a slip is asked for
+            from vpt.slips.slip import (
+                render_json_slip,  # reportlab loads only when a slip is asked for
+            )
 
             pdf = render_json_slip(result, json.loads(self.hand_text))
             try:
@@ -81,25 +91,32 @@ class Command(BaseCommand):
                 raise CommandError(f"{options['slip']}: cannot write: {error.strerror or error}") from None
 
     @staticmethod
-    def score_lines(lines: Iterator[str]) -> Iterator[str]:
-        """One compact JSON output line per non-blank input line, errors included."""
+    def score_lines(lines: Iterator[str]) -> Iterator[tuple[str, bool]]:
+        """One compact JSON output line per non-blank input line, errors included, each with
+        whether it scored (``False``: an ``{"error": ...}`` object)."""
         for number, line in enumerate(lines, start=1):
             if not line.strip():
                 continue
             try:
                 output: dict[str, Any] = score_text(line, line=number)
-            except BadInput as error:
-                output = {"error": str(error)}
-            yield json.dumps(output, separators=(",", ":"))
+            except InvalidHand as error:
+                yield json.dumps({"error": str(error)}, separators=(",", ":")), False
+                continue
+            yield json.dumps(output, separators=(",", ":")), True
 
-    def read_text(self, name: str, stdin: TextIO) -> str:
+    def read_text(self, name: str, stdin: TextIO, *, limit: int | None = None) -> str:
+        """The whole input as text; with a ``limit`` in bytes, refuse a bigger input unread."""
         if name == "-":
-            return _decode(_read_stream(stdin), "standard input", self.fail)
-        try:
-            with open(name, "rb") as file:
-                data = file.read()
-        except OSError as error:
-            self.fail(f"{name}: cannot read: {error.strerror or error}")
+            data = _read_stream(stdin, limit)
+            name = "standard input"
+        else:
+            try:
+                with open(name, "rb") as file:
+                    data = file.read() if limit is None else file.read(limit + _BOM + 1)
+            except OSError as error:
+                self.fail(f"{name}: cannot read: {error.strerror or error}")
+        if limit is not None and len(data) > limit + _BOM:
+            self.fail(str(too_big()))
         return _decode(data, name, self.fail)
 
     def read_lines(self, name: str, stdin: TextIO) -> Iterator[str]:
@@ -111,9 +128,13 @@ class Command(BaseCommand):
         raise CommandError(message, returncode=EXIT_BAD_INPUT)
 
 
-def _read_stream(stream: TextIO) -> bytes | str:
+_BOM = 3  # bytes of the UTF-8 byte-order mark some editors write, not counted in the limit
+
+
+def _read_stream(stream: TextIO, limit: int | None) -> bytes | str:
+    size = -1 if limit is None else limit + _BOM + 1
     buffer = getattr(stream, "buffer", None)
-    return buffer.read() if buffer is not None else stream.read()
+    return buffer.read(size) if buffer is not None else stream.read(size)
 
 
 def _decode(data: bytes | str, name: str, fail: Any) -> str:
