@@ -33,7 +33,7 @@ django.setup()
 
 from vpt.ofc import deck, score_json  # noqa: E402
 from vpt.slips.data import SlipData, slip_data_from_json  # noqa: E402
-from vpt.slips.render import render_slip, render_slips  # noqa: E402
+from vpt.slips.slip import render_slip, render_slips  # noqa: E402
 
 GOAL_MS = 50.0
 NAMES = ["Ana García", "Benito Pérez", "Chen Wu", "Dolores Núñez", "Erik Johansson", "Fátima Zahra"]

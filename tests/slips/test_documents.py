@@ -19,12 +19,8 @@ from vpt.slips.data import (
     TableListTable,
     slip_data_from_json,
 )
-from vpt.slips.render import (
-    render_hand_history,
-    render_results,
-    render_seat_cards,
-    render_table_list,
-)
+from vpt.slips.documents import render_hand_history, render_results, render_table_list
+from vpt.slips.seat_cards import render_seat_cards
 
 WHEN = datetime(2026, 11, 29, 17, 0, tzinfo=UTC)
 

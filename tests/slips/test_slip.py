@@ -19,15 +19,9 @@ from vpt.slips.data import (
     next_button,
     slip_data_from_json,
 )
-from vpt.slips.render import (
-    RED,
-    card_runs,
-    chips,
-    exchange_notes,
-    money,
-    render_slip,
-    render_slips,
-)
+from vpt.slips.layout import RED, card_runs, chips, money
+from vpt.slips.slip import render_slip, render_slips
+from vpt.slips.wording import exchange_notes
 
 # Ana wins rows from both; Ben fouls (top aces over a middle pair of tens) with only 300 chips;
 # Cai on the button (500 chips) has full houses. In payment order:
@@ -294,7 +288,7 @@ def test_number_formats() -> None:
 def test_the_font_ships_with_its_licence_and_has_the_suits() -> None:
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from vpt.slips.render import FONT_DIR
+    from vpt.slips.layout import FONT_DIR
 
     assert "Bitstream Vera" in (FONT_DIR / "DejaVu-LICENSE.txt").read_text(encoding="utf-8")
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):

@@ -11,9 +11,9 @@ table list      every open table with its seats, for the floor.
 results         places, names, entries and payouts (real money: ``Decimal``).
 hand history    every hand of one table, in order.
 
-Nothing here touches the database or Django: the renderers in ``render.py`` take these values
-and nothing else, so a slip built from a scored JSON hand and one built from the database print
-through the same code.
+Nothing here touches the database or Django: the renderers (``slip.py``, ``seat_cards.py``,
+``documents.py``) take these values and nothing else, so a slip built from a scored JSON hand
+and one built from the database print through the same code.
 """
 
 from __future__ import annotations
@@ -239,7 +239,7 @@ def describe_rows(cards: Sequence[str], language: str, fallback: Sequence[str] =
 
     described = []
     with translation.override(language):
-        for index, (row, text) in enumerate(zip(ROWS, cards)):
+        for index, (row, text) in enumerate(zip(ROWS, cards, strict=False)):
             size = ROW_SIZES[row]
             try:
                 parsed = parse_cards(text)

@@ -170,7 +170,9 @@ def _slip(hand: Hand, next_hand_button: int | None, public_url: PublicUrl | None
     )
 
 
-def _button_after(hand: Hand, players: Sequence[SlipPlayer], next_hand_button: int | None) -> tuple[str, int | None, bool]:
+def _button_after(
+    hand: Hand, players: Sequence[SlipPlayer], next_hand_button: int | None
+) -> tuple[str, int | None, bool]:
     """Name, seat and hold of the next hand's button.
 
     The next hand's recorded button when there is one; for the table's latest hand, the table's

@@ -28,14 +28,9 @@ from vpt.rounds.models import Hand
 from vpt.tables.models import Table
 
 from . import selectors
-from .render import (
-    render_hand_history,
-    render_results,
-    render_seat_cards,
-    render_slip,
-    render_slips,
-    render_table_list,
-)
+from .documents import render_hand_history, render_results, render_table_list
+from .seat_cards import render_seat_cards
+from .slip import render_slip, render_slips
 
 
 def pdf_response(pdf: bytes, filename: str) -> HttpResponse:

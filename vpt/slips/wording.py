@@ -1,0 +1,112 @@
+"""What the printables say about a hand, in words: shared by the slip and the hand history.
+
+Terms:
+
+flags
+    What a hand's title adds in red: ``VOID`` for a voided hand, ``correction N`` for the N-th
+    correction of a recorded hand (its version minus one).
+exchange note
+    The plain note under an exchange: why it was *skipped* (a player was already out earlier in
+    this hand), *capped* (the winner can win at most their own stack before the hand, or the
+    loser had only so many chips left) or *even* (no chips move). Empty for a plain payment.
+next button
+    Where the button goes for the next hand: to a player (and their seat), to an empty seat
+    someone new sits in, or staying put while its holder plays Fantasyland.
+
+Each function returns text in the active language: call it inside ``translation.override``.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from .data import SlipData, SlipPlayer
+from .layout import chips
+
+__all__ = ["eliminated", "exchange_notes", "fantasyland_next", "hand_flags", "next_button_note"]
+
+
+def hand_flags(hand: SlipData) -> list[str]:
+    """What a hand's title adds in red: ``VOID``, ``correction 2``."""
+    flags = []
+    if hand.void:
+        flags.append(pgettext("printed", "VOID"))
+    if hand.version > 1:
+        flags.append(_("correction %(version)s") % {"version": hand.version - 1})
+    return flags
+
+
+def fantasyland_next(cards: int) -> str:
+    """A player (or seat) playing Fantasyland next hand, and with how many cards."""
+    return _("Fantasyland next hand: %(cards)s cards") % {"cards": cards}
+
+
+def exchange_notes(data: SlipData) -> list[str]:
+    """The plain note printed under each exchange ("" for none), in payment order.
+
+    The hand is replayed from the stacks before, so a skipped exchange names who was already
+    out, and a capped one says whether the winner's cap or the loser's last chips limited it.
+    """
+    holding = {player.name: player.stack_before for player in data.players}
+    started = dict(holding)
+    notes = []
+    for exchange in data.exchanges:
+        note = ""
+        if exchange.skipped:
+            out = [name for name in (exchange.payer, exchange.payee) if holding.get(name) == 0]
+            if not out:
+                out = [
+                    player.name
+                    for player in data.players
+                    if player.name in (exchange.payer, exchange.payee) and player.eliminated
+                ]
+            if len(out) == 2:
+                note = _("skipped: %(first)s and %(second)s were eliminated earlier in this hand") % {
+                    "first": out[0],
+                    "second": out[1],
+                }
+            elif out:
+                note = _("skipped: %(name)s was eliminated earlier in this hand") % {"name": out[0]}
+            else:
+                note = _("skipped: a player was eliminated earlier in this hand")
+        elif exchange.capped:
+            cap = started.get(exchange.payee)
+            if cap is not None and exchange.chips_paid == cap:
+                note = _("capped: %(name)s could win at most %(chips)s") % {
+                    "name": exchange.payee,
+                    "chips": chips(cap, data.language),
+                }
+            else:
+                note = _("capped: %(name)s had only %(chips)s left") % {
+                    "name": exchange.payer,
+                    "chips": chips(exchange.chips_paid, data.language),
+                }
+        elif exchange.even:
+            note = _("even: no chips move")
+        notes.append(note)
+        if not exchange.skipped and exchange.chips_paid is not None:
+            if holding.get(exchange.payer) is not None:
+                holding[exchange.payer] = holding[exchange.payer] - exchange.chips_paid  # type: ignore[operator]
+            if holding.get(exchange.payee) is not None:
+                holding[exchange.payee] = holding[exchange.payee] + exchange.chips_paid  # type: ignore[operator]
+    return notes
+
+
+def eliminated(player: SlipPlayer) -> str:
+    """An eliminated player, with the place they finished in when it is known."""
+    if player.place is not None:
+        return _("Eliminated: %(name)s, finishing place %(place)s") % {"name": player.name, "place": player.place}
+    return _("Eliminated: %(name)s") % {"name": player.name}
+
+
+def next_button_note(data: SlipData) -> str:
+    """Who (or which seat) has the button next hand; for a hand with ``next_button`` or its seat."""
+    seat = data.next_button_seat
+    if not data.next_button:  # someone new sits there
+        return _("Next hand: the button moves to seat %(seat)s") % {"seat": seat}
+    if data.button_holds:
+        return _("Next hand: the button stays with %(name)s (Fantasyland)") % {"name": data.next_button}
+    if seat is not None:
+        return _("Next hand: the button moves to %(name)s, seat %(seat)s") % {"name": data.next_button, "seat": seat}
+    return _("Next hand: the button moves to %(name)s") % {"name": data.next_button}
