@@ -69,7 +69,6 @@ BAD = [
      "rules.scoop_bonus: 1000000000000000 is more than the largest allowed, 10^12"),
     (hand(ANA, BEN, rules={"middle_royalties": {"flush": 10**13}}),
      "rules.middle_royalties: 10000000000000 is more than the largest allowed, 10^12"),
-    (hand(ANA, BEN, rules={"name": "house"}), 'rules: "name" is not a setting: the variant names the rule set'),
     (hand(ANA, BEN, chips_per_point="x" * 1000),
      "chips_per_point: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... is not a positive whole number"),
     (hand({**ANA, "stack": -5}, BEN), "players[0].stack: -5 is not a positive whole number"),
@@ -196,6 +195,12 @@ def test_echoed_overrides_are_the_values_applied_as_json() -> None:
     assert output["rules"] == {"top_pair_royalties": {12: 1}, "fantasyland_stay_top": None}
     assert json.loads(json.dumps(output))["rules"] == {"top_pair_royalties": {"12": 1}, "fantasyland_stay_top": None}
     assert output["players"][0]["royalties"]["top"] == 1
+
+
+def test_a_renamed_rule_set_keeps_its_variant() -> None:
+    # An event's overrides may name its house rules; the output still says which variant they change.
+    output = score_json(hand(ANA, BEN, rules={"name": "house", "scoop_bonus": 0}))
+    assert (output["variant"], output["rules"]) == ("progressive", {"name": "house", "scoop_bonus": 0})
 
 
 def test_overrides_set_the_player_count_checked() -> None:

@@ -54,12 +54,14 @@ _MAX_DIGITS = 30
 @dataclass(frozen=True, slots=True)
 class HandRequest:
     """A checked hand: the rule set in force, chips per point, the players in payment order,
-    and the rule-set ``overrides`` applied (by setting name, as plain JSON data; empty if none)."""
+    the rule-set ``overrides`` applied (by setting name, as plain JSON data; empty if none) and
+    the ``variant`` asked for (its preset's name, even when an override renames the rule set)."""
 
     rules: RuleSet
     chips_per_point: int
     players: tuple[PlayerHand, ...]
     overrides: Mapping[str, Any] = field(default_factory=dict)
+    variant: str = ""
 
 
 def _show(value: Any) -> str:
@@ -131,7 +133,7 @@ def read_hand(data: Any) -> HandRequest:
             raise InvalidHand(f'"{_short(player.name)}" is already a player at this table',
                               where=f"players[{index}].name")
         seen.add(player.name)
-    return HandRequest(rules, chips_per_point, players, applied)
+    return HandRequest(rules, chips_per_point, players, applied, variant)
 
 
 def _apply_overrides(rules: RuleSet, overrides: Any) -> tuple[RuleSet, dict[str, Any]]:
@@ -140,8 +142,6 @@ def _apply_overrides(rules: RuleSet, overrides: Any) -> tuple[RuleSet, dict[str,
         raise InvalidHand("expected an object of rule-set settings", where="rules")
     settings = rules.to_dict()
     for key, value in overrides.items():
-        if key == "name":
-            raise InvalidHand('"name" is not a setting: the variant names the rule set', where="rules")
         if value is None and key not in _NULLABLE_SETTINGS and key in settings:
             raise InvalidHand("null is not a value for this setting", where=f"rules.{key}")
         _check_bounds(value, f"rules.{key}")
@@ -227,7 +227,8 @@ def hand_json(request: HandRequest, result: HandResult) -> dict[str, Any]:
         for (a, b), points in zip(payment_order(len(names)), result.pair_points, strict=True):
             exchanges.append({"a": names[a], "b": names[b], "points": points, "chips_due": None,
                               "chips_paid": None, "capped": False, "skipped": False})
-    output: dict[str, Any] = {"variant": request.rules.name, "chips_per_point": request.chips_per_point}
+    output: dict[str, Any] = {"variant": request.variant or request.rules.name,
+                              "chips_per_point": request.chips_per_point}
     if request.overrides:
         output["rules"] = dict(request.overrides)
     output["players"] = players
