@@ -2,7 +2,7 @@
 
 import pytest
 
-from vpt.ofc import Exchange, payment_order, settle
+from vpt.ofc import Exchange, paid_short, payer_and_payee, payment_order, settle
 
 
 def test_payment_order() -> None:
@@ -186,3 +186,21 @@ def test_chips_are_conserved(players: int) -> None:
         moved = sum(e.chips_paid for e in result.exchanges if e.a == seat) - sum(
             e.chips_paid for e in result.exchanges if e.b == seat)
         assert result.stacks_after[seat] == stacks[seat] + moved
+
+
+def test_payer_and_payee_of_named_sides_follows_the_exchange() -> None:
+    for points in (-12, 7, 0):
+        exchange = settle([points], [5000, 5000], chips_per_point=100).exchanges[0]
+        named = payer_and_payee("a", "b", points)
+        expected = None if exchange.payer is None else ("ab"[exchange.payer], "ab"[exchange.payee or 0])
+        assert named == expected
+
+
+def test_paid_short_tells_a_full_payment_to_zero_from_one_that_cannot_be_made() -> None:
+    # settle([-10, -4, 0], [1000, 5000, 5000], 100): P1 pays 1000 in full, then owes 400 holding 0.
+    first, second, _ = settle([-10, -4, 0], [1000, 5000, 5000], chips_per_point=100).exchanges
+    assert not paid_short(first.chips_due, first.chips_paid, 5000)
+    assert paid_short(second.chips_due, second.chips_paid, 5000)
+    # The winner's cap is not a short payment: a 500 stack takes 500 of 800 due.
+    capped = settle([-8], [5000, 500], chips_per_point=100).exchanges[0]
+    assert capped.capped and not paid_short(capped.chips_due, capped.chips_paid, 500)

@@ -33,7 +33,7 @@ from .scoring import (
     royalty,
     score_board,
 )
-from .settlement import Exchange, Settlement, payment_order, settle
+from .settlement import Exchange, Settlement, paid_short, payer_and_payee, payment_order, settle
 from .showdown import HandResult, PlayerHand, score_hand
 
 __all__ = [
@@ -72,8 +72,10 @@ __all__ = [
     "load_hand_json",
     "most_cards_dealt",
     "next_button",
+    "paid_short",
     "parse_card",
     "parse_cards",
+    "payer_and_payee",
     "payment_order",
     "payment_seats",
     "points_between",

@@ -18,8 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
-__all__ = ["Exchange", "Settlement", "payment_order", "settle"]
+__all__ = ["Exchange", "Settlement", "paid_short", "payer_and_payee", "payment_order", "settle"]
+
+T = TypeVar("T")
 
 
 @cache
@@ -71,6 +74,35 @@ class Exchange:
         if self.points < 0:
             return self.b
         return None
+
+
+def payer_and_payee(a: T, b: T, points: int) -> tuple[T, T] | None:
+    """Who pays whom for ``points`` given from ``a``'s side: ``(payer, payee)``, ``None`` when even.
+
+    The rule of :attr:`Exchange.payer` and :attr:`Exchange.payee`, for callers that hold names,
+    stored rows or boards instead of seat indexes.
+
+    >>> payer_and_payee("Ana", "Ben", 5), payer_and_payee("Ana", "Ben", -2), payer_and_payee("Ana", "Ben", 0)
+    (('Ben', 'Ana'), ('Ana', 'Ben'), None)
+    """
+    exchange = Exchange(0, 1, points, 0, 0, False, False)
+    if exchange.payer is None or exchange.payee is None:
+        return None
+    pair = (a, b)
+    return pair[exchange.payer], pair[exchange.payee]
+
+
+def paid_short(chips_due: int, chips_paid: int, payee_stack: int) -> bool:
+    """Whether a payer (in an exchange not skipped) could not pay in full, so is out at once.
+
+    In full means what was due after the winner's cap (``payee_stack``, the chips the payee
+    started the hand with). Amounts may be signed; their size counts. Paying everything one
+    holds, down to exactly 0, is in full when that was all that was due.
+
+    >>> paid_short(1000, 1000, 5000), paid_short(800, 500, 500), paid_short(800, 300, 5000), paid_short(400, 0, 5000)
+    (False, False, True, True)
+    """
+    return abs(chips_paid) < min(abs(chips_due), payee_stack)
 
 
 @dataclass(frozen=True, slots=True)
