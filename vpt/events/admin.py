@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from vpt.errors import ServiceError
 
+from .entries import adjust_chips
 from .models import (
     AuditEntry,
     ChipAdjustment,
@@ -22,7 +23,7 @@ from .models import (
     PayoutStructure,
     Player,
 )
-from .services import adjust_chips, advance_level
+from .structure import advance_level
 
 
 class LevelInline(admin.TabularInline):
@@ -60,8 +61,7 @@ class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
     can_delete = False
-    fields = ["number", "stack", "status", "place", "eliminated_at_table", "eliminated_at_hand"]
-    readonly_fields = fields
+    fields = readonly_fields = ("number", "stack", "status", "place", "eliminated_at_table", "eliminated_at_hand")
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

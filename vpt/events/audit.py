@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import models
 
 from vpt.accounts.permissions import Actor
@@ -33,7 +34,7 @@ def write_audit(
     after: Any = None,
 ) -> AuditEntry:
     return AuditEntry.objects.create(
-        actor=actor if getattr(actor, "pk", None) else None,
+        actor=actor if isinstance(actor, User) else None,
         event_id=event_id,
         action=action,
         object_type=obj._meta.label_lower,

@@ -37,8 +37,7 @@ class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
     can_delete = False
-    fields = ["number", "entry", "fantasyland_cards"]
-    readonly_fields = fields
+    fields = readonly_fields = ("number", "entry", "fantasyland_cards")
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -326,6 +326,7 @@ def balance_tables(event: Event, *, actor: Any) -> list[str]:
             if not movable or counts[largest.pk] <= 2:
                 break
             source, target_table = movable[-1], smallest
+        assert target_table is not None  # set with the lone player's source, or just above
         target = _free(seats[target_table.pk])[0]
         name = str(source.entry)
         _move(source, target)

@@ -210,7 +210,7 @@ def seat_cards_data(event: Event) -> SeatCardData:
     seats = (Seat.objects.filter(table__event=event, table__status=Table.Status.OPEN, entry__isnull=False)
              .select_related("table", "entry__player").order_by("table__number", "number"))
     cards = tuple(SeatCard(player=seat.entry.player.name, table=seat.table.number, seat=seat.number,
-                           entry=seat.entry.number) for seat in seats)
+                           entry=seat.entry.number) for seat in seats if seat.entry is not None)
     return SeatCardData(event=event.name, cards=cards, language=event.language, drawn_at=timezone.now())
 
 

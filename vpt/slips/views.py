@@ -22,7 +22,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from vpt.accounts.permissions import dealer_required, director_required, is_director
+from vpt.accounts.permissions import Actor, can_deal, dealer_required, director_required, is_director
 from vpt.events.models import Event
 from vpt.rounds.models import Hand
 from vpt.tables.models import Table
@@ -56,8 +56,8 @@ def public_hand_url(request: HttpRequest) -> Callable[[Hand], str]:
     return url
 
 
-def can_print(user: object, table: Table) -> bool:
-    return is_director(user) or bool(getattr(user, "is_authenticated", False) and table.dealer_id == user.pk)  # type: ignore[attr-defined]
+def can_print(user: Actor, table: Table) -> bool:
+    return can_deal(user, dealer_id=table.dealer_id)
 
 
 @require_GET
