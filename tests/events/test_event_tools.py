@@ -1,23 +1,55 @@
-"""The director's event tools: permissions, CSRF, clock controls, payout editor, deal, balancing."""
+"""The director's event tools in `vpt.events`: permissions, CSRF, clock controls, payout editor
+and deal calculator (moved from the standings app, issue 9)."""
 
+from __future__ import annotations
+
+import doctest
 from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from vpt.events import clock_display, forms
+from vpt.events.clock_services import start_clock
+from vpt.events.entries import register_player
 from vpt.events.models import Clock, Entry, Event, PayoutStructure
-from vpt.events.services import set_payout_structure, start_clock
+from vpt.events.payout_services import set_payout_structure
+from vpt.events.services import create_event
 from vpt.seating.models import Seat
+from vpt.seating.services import draw_seats
 
-DIRECTOR_PAGES = ["director/clock/", "director/payouts/", "director/deal/", "director/balancing/"]
+TOOL_PAGES = ["clock/", "payouts/", "deal/"]
 ACTIONS = ["start", "pause", "resume", "adjust"]
+LEVELS = [
+    {"chips_per_point": 100, "minutes": 20},
+    {"chips_per_point": 200, "minutes": 20},
+    {"chips_per_point": 100, "minutes": 10, "is_break": True},
+    {"chips_per_point": 300, "minutes": 20},
+]
 
 
-@pytest.mark.parametrize("path", DIRECTOR_PAGES)
-def test_director_pages_need_a_director(client: Client, event: Event, dealer_user: User, director: User,
-                                        path: str) -> None:
-    url = f"/standings/costa-open/{path}"
+@pytest.fixture
+def event(director: User) -> Event:
+    """Six players at two tables (seed 11), buy-in 110 with a 10 fee, no hands yet."""
+    event = create_event(name="Costa Open", slug="costa-open", actor=director, starting_stack=10000,
+                         levels=LEVELS, buy_in="110.00", fee="10.00", venue="Casino Costa")
+    for name in ["Ana García", "Ben", "Cid", "Dora", "Eva", "Félix"]:
+        register_player(event, name=name, actor=director)
+    draw_seats(event, actor=director, seed=11)
+    return Event.objects.select_related("current_level").get(pk=event.pk)
+
+
+def test_doctests_pass() -> None:
+    for module in (clock_display, forms):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed, module.__name__
+
+
+@pytest.mark.parametrize("path", TOOL_PAGES)
+def test_tool_pages_need_a_director(client: Client, event: Event, dealer_user: User, director: User,
+                                    path: str) -> None:
+    url = f"/events/costa-open/{path}"
 
     assert client.get(url).status_code == 302
     assert client.get(url)["Location"].startswith("/accounts/login/")
@@ -29,7 +61,7 @@ def test_director_pages_need_a_director(client: Client, event: Event, dealer_use
 
 @pytest.mark.parametrize("action", ACTIONS)
 def test_clock_controls_need_a_director(client: Client, event: Event, dealer_user: User, action: str) -> None:
-    url = f"/standings/costa-open/director/clock/{action}/"
+    url = f"/events/costa-open/clock/{action}/"
 
     assert client.post(url).status_code == 302
     client.force_login(dealer_user)
@@ -41,32 +73,33 @@ def test_clock_controls_need_the_csrf_token(event: Event, director: User) -> Non
     client = Client(enforce_csrf_checks=True)
     client.force_login(director)
 
-    refused = client.post("/standings/costa-open/director/clock/start/")
-    page = client.get("/standings/costa-open/director/clock/").content.decode()
+    refused = client.post("/events/costa-open/clock/start/")
+    page = client.get("/events/costa-open/clock/").content.decode()
     token = page.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
-    accepted = client.post("/standings/costa-open/director/clock/start/", {"csrfmiddlewaretoken": token})
+    accepted = client.post("/events/costa-open/clock/start/", {"csrfmiddlewaretoken": token})
 
     assert refused.status_code == 403
-    assert accepted.status_code == 302
+    assert accepted.status_code == 302 and accepted["Location"] == "/events/costa-open/clock/"
     assert Clock.objects.get(event=event).started_at is not None
 
 
 def test_controls_are_get_only_or_post_only(client_as_director: Client, event: Event) -> None:
-    assert client_as_director.get("/standings/costa-open/director/clock/start/").status_code == 405
-    assert client_as_director.post("/standings/costa-open/clock/").status_code == 405
-    assert client_as_director.post("/standings/costa-open/director/clock/explode/").status_code == 404
+    assert client_as_director.get("/events/costa-open/clock/start/").status_code == 405
+    assert client_as_director.post("/events/costa-open/clock/").status_code == 405
+    assert client_as_director.post("/events/costa-open/clock/explode/").status_code == 404
 
 
 def test_start_pause_resume_through_htmx(client_as_director: Client, event: Event) -> None:
     htmx = {"hx-request": "true"}
-    page = client_as_director.get("/standings/costa-open/director/clock/").content.decode()
-    assert 'hx-post="/standings/costa-open/director/clock/start/"' in page
-    assert 'action="/standings/costa-open/director/clock/start/"' in page
+    page = client_as_director.get("/events/costa-open/clock/").content.decode()
+    assert 'hx-post="/events/costa-open/clock/start/"' in page
+    assert 'action="/events/costa-open/clock/start/"' in page
+    assert 'href="/standings/costa-open/clock/"' in page  # the public display
 
-    started = client_as_director.post("/standings/costa-open/director/clock/start/", headers=htmx)
-    paused = client_as_director.post("/standings/costa-open/director/clock/pause/", headers=htmx)
-    twice = client_as_director.post("/standings/costa-open/director/clock/pause/", headers=htmx)
-    resumed = client_as_director.post("/standings/costa-open/director/clock/resume/")
+    started = client_as_director.post("/events/costa-open/clock/start/", headers=htmx)
+    paused = client_as_director.post("/events/costa-open/clock/pause/", headers=htmx)
+    twice = client_as_director.post("/events/costa-open/clock/pause/", headers=htmx)
+    resumed = client_as_director.post("/events/costa-open/clock/resume/")
 
     assert started.status_code == 200
     assert started.content.decode().lstrip().startswith('<section id="clock-controls">')
@@ -80,9 +113,9 @@ def test_start_pause_resume_through_htmx(client_as_director: Client, event: Even
 def test_adjust_form(client_as_director: Client, event: Event, director: User) -> None:
     start_clock(event, actor=director)
 
-    empty = client_as_director.post("/standings/costa-open/director/clock/adjust/", {"minutes": ""})
-    more = client_as_director.post("/standings/costa-open/director/clock/adjust/", {"minutes": "2"})
-    level = client_as_director.post("/standings/costa-open/director/clock/adjust/", {"level": "4"})
+    empty = client_as_director.post("/events/costa-open/clock/adjust/", {"minutes": ""})
+    more = client_as_director.post("/events/costa-open/clock/adjust/", {"minutes": "2"})
+    level = client_as_director.post("/events/costa-open/clock/adjust/", {"level": "4"})
 
     assert empty.status_code == 422 and "Give minutes or seconds" in empty.content.decode()
     assert more.status_code == 302 and level.status_code == 302
@@ -91,89 +124,51 @@ def test_adjust_form(client_as_director: Client, event: Event, director: User) -
     assert Event.objects.get(pk=event.pk).current_level.number == 4
 
 
-def test_clock_display_and_json(client: Client, event: Event, director: User) -> None:
-    before = client.get("/standings/costa-open/clock.json").json()
-    start_clock(event, actor=director)
+def test_an_event_without_levels_has_no_clock_controls(client_as_director: Client, director: User) -> None:
+    create_event(name="Bare", slug="bare", actor=director, levels=[])
 
-    page = client.get("/standings/costa-open/clock/").content.decode()
-    data = client.get("/standings/costa-open/clock.json").json()
-    spanish = client.get("/standings/costa-open/clock.json", headers={"accept-language": "es"}).json()
-
-    assert before["started"] is False and before["state_text"] == "The clock has not started"
-    assert data["running"] is True and data["level"]["number"] == 1
-    assert 1190 <= data["seconds_left"] <= 1200
-    assert data["level_text"] == "Level 1" and data["cpp_text"] == "100 chips per point"
-    assert data["next_text"] == "Next: level 2, 200 chips per point"
-    assert data["break_template"] == "Break in {time}" and 2390 <= data["seconds_to_break"] <= 2400
-    assert spanish["level_text"] == "Nivel 1" and spanish["cpp_text"] == "100 fichas por punto"
-    assert 'id="clock-data"' in page and "/static/js/clock.js" in page
-    assert 'data-url="/standings/costa-open/clock.json"' in page
-    assert ">20:00<" in page or ">19:59<" in page
+    assert client_as_director.get("/events/bare/clock/").status_code == 404
 
 
-# Payout structure, deal, balancing
+# Payout structure and deal
 
 
 def test_payout_editor_saves_and_refuses(client_as_director: Client, event: Event) -> None:
-    saved = client_as_director.post("/standings/costa-open/director/payouts/",
-                                    {"percentages": "50, 30, 20", "unit": "5.00"})
-    bad = client_as_director.post("/standings/costa-open/director/payouts/",
-                                  {"percentages": "60, 30", "unit": "5.00"})
-    page = client_as_director.get("/standings/costa-open/director/payouts/?saved=1").content.decode()
+    saved = client_as_director.post("/events/costa-open/payouts/", {"percentages": "50, 30, 20", "unit": "5.00"})
+    bad = client_as_director.post("/events/costa-open/payouts/", {"percentages": "60, 30", "unit": "5.00"})
+    page = client_as_director.get("/events/costa-open/payouts/?saved=1").content.decode()
 
-    assert saved.status_code == 302
+    assert saved.status_code == 302 and saved["Location"] == "/events/costa-open/payouts/?saved=1"
     assert PayoutStructure.objects.get(event=event).percentages == ["50", "30", "20"]
     assert bad.status_code == 422 and "must add up to exactly 100" in bad.content.decode()
     assert "Payout structure saved." in page and "50, 30, 20" in page
     assert [a.split("<")[0] for a in page.split("data-amount>")[1:]] == ["300.00", "180.00", "120.00"]
 
 
-def test_deal_calculator_adds_up(client_as_director: Client, played: Event, director: User) -> None:
-    set_payout_structure(played, percentages=["50", "30", "20"], unit=Decimal("1"), actor=director)
-    Entry.objects.filter(event=played, player__name__in=["Dora", "Eva", "Félix"]).update(
+def test_deal_calculator_adds_up(client_as_director: Client, event: Event, director: User) -> None:
+    set_payout_structure(event, percentages=["50", "30", "20"], unit=Decimal("1"), actor=director)
+    Entry.objects.filter(event=event, player__name__in=["Dora", "Eva", "Félix"]).update(
         status=Entry.Status.ELIMINATED, stack=0)
     Seat.objects.filter(entry__player__name__in=["Dora", "Eva", "Félix"]).update(entry=None)
+    for name, stack in [("Ana García", 23000), ("Ben", 4000), ("Cid", 33000)]:
+        Entry.objects.filter(event=event, player__name=name).update(stack=stack)
 
-    page = client_as_director.get("/standings/costa-open/director/deal/?unit=1.00").content.decode()
+    page = client_as_director.get("/events/costa-open/deal/?unit=1.00").content.decode()
 
     table = page.split('id="deal-table"')[1].split("</table>")[0]
     rows = [row for row in table.split("<tbody>")[1].split("</tbody>")[0].split("<tr>") if row.strip()]
     assert len(rows) == 3
-    columns = list(zip(*[[cell.split("<")[0] for cell in row.split('<td class="num">')[2:]] for row in rows]))
+    assert [row.split("<td>")[1].split("<")[0] for row in rows] == ["Cid", "Ana García", "Ben"]  # by chips
+    columns = list(zip(*[[cell.split("<")[0] for cell in row.split('<td class="num">')[2:]] for row in rows],
+                       strict=True))
     for column in columns:  # chip-chop, with floor, ICM
         assert sum(Decimal(amount) for amount in column) == Decimal("600.00")
     assert "Chip-chop with floor" in page and "ICM" in page
 
 
-def test_balancing_page_suggests_moves(client_as_director: Client, event: Event) -> None:
-    balanced = client_as_director.get("/standings/costa-open/director/balancing/").content.decode()
-    # Two players leave table 2 and one table 1: three are left, the final table.
-    seats = Seat.objects.filter(table__event=event, entry__isnull=False).order_by("number")
-    gone = list(seats.filter(table__number=2))[:2] + list(seats.filter(table__number=1))[:1]
-    Entry.objects.filter(pk__in=[seat.entry_id for seat in gone]).update(status=Entry.Status.ELIMINATED, stack=0)
-    Seat.objects.filter(pk__in=[seat.pk for seat in gone]).update(entry=None)
+def test_event_page_links_to_the_tools(client_as_director: Client, event: Event) -> None:
+    page = client_as_director.get("/events/costa-open/").content.decode()
 
-    page = client_as_director.get("/standings/costa-open/director/balancing/").content.decode()
-
-    assert "The tables are balanced: nothing to do." in balanced
-    assert "Final table: everyone plays at table 1." in page
-    assert "Break these tables:</strong> 2" in page
-    assert "→ table 1 seat" in page and "now" in page
-
-
-def test_director_links_only_for_staff(client: Client, event: Event, director: User) -> None:
-    public = client.get("/standings/costa-open/").content.decode()
-    client.force_login(director)
-    staff = client.get("/standings/costa-open/").content.decode()
-
-    assert "/director/clock/" not in public
-    assert "/director/clock/" in staff
-
-
-def test_an_event_without_levels_has_no_clock(client: Client, director: User) -> None:
-    from vpt.events.services import create_event
-
-    create_event(name="Bare", slug="bare", actor=director, levels=[])
-
-    assert client.get("/standings/bare/clock/").status_code == 404
-    assert client.get("/standings/bare/").status_code == 200
+    for url in ("/events/costa-open/clock/", "/events/costa-open/payouts/", "/events/costa-open/deal/",
+                "/seating/costa-open/balancing/"):
+        assert f'href="{url}"' in page

@@ -1,9 +1,12 @@
-"""Forms of the director's event pages."""
+"""Forms of the director's event pages: the event and its levels, players, chip adjustments,
+the audit filter, and the event tools (clock adjustments, payout structure, deal calculator)."""
 
 from __future__ import annotations
 
 import csv
 import io
+import re
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
@@ -11,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from .models import Entry, Event, Level, Player
+from .payouts import PayoutError, validate_structure
 
 
 class EventForm(forms.ModelForm):
@@ -24,7 +28,8 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = ["name", "slug", "venue", "starts_on", "ends_on", "variant", "rule_overrides", "starting_stack",
                   "seats_per_table", "buy_in", "fee", "reentry_until_level", "max_entries", "language", "slip_format"]
-        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}), "ends_on": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
+                   "ends_on": forms.DateInput(attrs={"type": "date"})}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -58,7 +63,8 @@ class RegisterForm(forms.Form):
 
 
 class CsvImportForm(forms.Form):
-    file = forms.FileField(label=_("CSV file"), help_text=_("A header row with a name column; country and email are optional."))
+    file = forms.FileField(label=_("CSV file"),
+                           help_text=_("A header row with a name column; country and email are optional."))
 
     def rows(self) -> list[dict[str, str]]:
         """The file's rows, or a form error naming the problem."""
@@ -95,3 +101,81 @@ class AuditFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = Player.objects.filter(event=event).order_by("name")
         self.fields["actor"].queryset = get_user_model().objects.filter(is_active=True).order_by("username")
+
+
+# The event tools: clock, payout structure, deal ------------------------------------------------
+
+UNITS = [
+    (Decimal("0.01"), "0.01"), (Decimal("1.00"), "1"), (Decimal("5.00"), "5"), (Decimal("10.00"), "10"),
+    (Decimal("25.00"), "25"), (Decimal("50.00"), "50"), (Decimal("100.00"), "100"),
+]
+
+
+def parse_percentages(text: str) -> list[str]:
+    """Percentages one per line, or separated by ";" (then a comma is a decimal comma), or by
+    commas and spaces.
+
+    >>> parse_percentages("50\\n30 \\n20")
+    ['50', '30', '20']
+    >>> parse_percentages("33,4; 33,3; 33,3")
+    ['33.4', '33.3', '33.3']
+    >>> parse_percentages("50, 30,20 %")
+    ['50', '30', '20']
+    """
+    decimal_comma = "\n" in text.strip() or ";" in text
+    separators = r"[\n;]+" if decimal_comma else r"[\s,]+"
+    tokens = [t.strip().rstrip("%").strip() for t in re.split(separators, text)]
+    return [t.replace(",", ".").replace(" ", "") for t in tokens if t]
+
+
+class UnitChoiceField(forms.TypedChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=[(str(v), label) for v, label in UNITS], coerce=Decimal, **kwargs)
+
+
+class AdjustClockForm(forms.Form):
+    minutes = forms.IntegerField(
+        label=_("Minutes (+ adds time, - takes it away)"), required=False, min_value=-600, max_value=600
+    )
+    seconds = forms.IntegerField(label=_("Seconds"), required=False, min_value=-3600, max_value=3600)
+    level = forms.IntegerField(label=_("Go to level"), required=False, min_value=1)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        shift = (data.get("minutes") or 0) * 60 + (data.get("seconds") or 0)
+        if not shift and not data.get("level"):
+            raise forms.ValidationError(_("Give minutes or seconds to add or take away, or a level to go to."))
+        data["shift"] = shift
+        return data
+
+
+class PayoutStructureForm(forms.Form):
+    percentages = forms.CharField(
+        label=_("Percentages per place, first place first"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_("For example 50, 30, 20. They must add up to 100."),
+    )
+    unit = UnitChoiceField(label=_("Round amounts to"), initial="1.00")
+
+    def clean_percentages(self) -> list[str]:
+        values = parse_percentages(self.cleaned_data["percentages"])
+        try:
+            checked = validate_structure(values)
+        except (PayoutError, InvalidOperation, ValueError) as error:
+            code = getattr(error, "code", "not_a_number")
+            raise forms.ValidationError(PERCENTAGE_ERRORS.get(code, PERCENTAGE_ERRORS["not_a_number"]),
+                                        code=code) from None
+        return [str(value) for value in checked]
+
+
+PERCENTAGE_ERRORS = {
+    "empty": _("Give at least one percentage."),
+    "not_positive": _("Every paid place needs a percentage above 0."),
+    "not_descending": _("A place cannot pay more than the place above it."),
+    "not_100": _("The percentages must add up to exactly 100."),
+    "not_a_number": _("Write the percentages as numbers, for example 50, 30, 20."),
+}
+
+
+class DealForm(forms.Form):
+    unit = UnitChoiceField(label=_("Round amounts to"), initial="1.00", required=False)

@@ -1,12 +1,15 @@
-"""Reads for event pages: standings and results with a constant number of queries."""
+"""Reads for event pages: standings, results, the clock and the payouts, each in a constant number of queries."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
+from typing import Any
 
-from django.db.models import Count, F, Max, QuerySet
+from django.db.models import Count, F, Max, Q, QuerySet
 
+from . import payouts as money
 from .clock import ClockState, ClockStatus, LevelSpec, clock_status, settle
 from .models import OPEN_TABLE, RECORDED_HAND, ChipAdjustment, Clock, Entry, Event, Level, PayoutStructure
 
@@ -156,3 +159,41 @@ def clock_snapshot(event: Event, *, now: datetime, clock: Clock | None | bool = 
 def payout_structure(event: Event) -> PayoutStructure | None:
     """The event's payout structure, if one was set: 1 query."""
     return PayoutStructure.objects.filter(event=event).first()
+
+def entry_count(event: Event) -> int:
+    """Every entry the event took (re-entries included): 1 query."""
+    return Entry.objects.filter(event=event).count()
+
+
+def in_the_money(event: Event, places: int) -> dict[int, str]:
+    """Names of the players who finished in places 1..``places``: 1 query."""
+    rows = (Entry.objects.filter(event=event, place__isnull=False, place__lte=places)
+            .filter(~Q(status=Entry.Status.ACTIVE) | Q(place=1))
+            .values_list("place", "player__name").order_by("place", "player__name"))
+    found: dict[int, str] = {}
+    for place, name in rows:
+        if place is not None:
+            found[place] = f"{found[place]}, {name}" if place in found else name
+    return found
+
+
+def event_payouts(event: Event) -> dict[str, Any]:
+    """Prize pool, payout structure and each paid place's amount and player: 3 queries.
+
+    ``rows``: one dict per paid place (place, percentage, amount, name), what the public
+    payouts page and the director's payout editor show.
+    """
+    entries = entry_count(event)
+    pool = money.prize_pool(entries, event.buy_in, event.fee)
+    structure = payout_structure(event)
+    amounts: tuple[Decimal, ...] = ()
+    if structure is not None and structure.percentages:
+        amounts = money.split_pool(pool, structure.percentages, unit=structure.unit)
+    places = len(amounts)
+    winners = in_the_money(event, places) if places else {}
+    rows = [
+        {"place": place, "percentage": percentage, "amount": amount, "name": winners.get(place, "")}
+        for place, (percentage, amount) in enumerate(
+            zip(structure.decimal_percentages() if structure else [], amounts, strict=False), start=1)
+    ]
+    return {"entries": entries, "pool": pool, "structure": structure, "rows": rows}

@@ -1,6 +1,6 @@
 from django.urls import URLPattern, URLResolver, path
 
-from . import views
+from . import clock_views, payout_views, views
 
 app_name = "events"
 
@@ -19,4 +19,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:slug>/players/<int:player_id>/reenter/", views.reenter, name="reenter"),
     path("<slug:slug>/adjust/", views.adjust, name="adjust"),
     path("<slug:slug>/audit/", views.audit, name="audit"),
+    # The event tools: clock controls, payout structure, deal calculator.
+    path("<slug:slug>/clock/", clock_views.director_clock, name="clock"),
+    path("<slug:slug>/clock/<str:action>/", clock_views.director_clock_action, name="clock-action"),
+    path("<slug:slug>/payouts/", payout_views.payout_editor, name="payout-editor"),
+    path("<slug:slug>/deal/", payout_views.deal, name="deal"),
 ]

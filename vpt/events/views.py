@@ -1,5 +1,6 @@
 """The director's event pages: events, their rules and level structure, players, chip
-adjustments and the audit log. Staff only (``director_required``); every write goes through a
+adjustments and the audit log (the clock controls, payout editor and deal calculator are in
+`clock_views` and `payout_views`). Staff only (``director_required``); every write goes through a
 service, and a refused one comes back as a message or a form error, never a 500.
 """
 
@@ -13,10 +14,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.middleware import HtmxDetails
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
+from vpt.http import HtmxHttpRequest
 
 from .floor_selectors import audit_log
 from .forms import (
@@ -38,10 +39,6 @@ from .services import (
     set_event_status,
 )
 from .structure import add_level, delete_level, move_level, update_event, update_level
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 def _event(slug: str) -> Event:
@@ -97,7 +94,8 @@ def _detail_context(event: Event) -> dict[str, Any]:
     return {
         "event": event, "section": "event", "levels": levels, "current_number": current,
         "level_forms": [(level, LevelForm(instance=level, prefix=f"level{level.pk}")) for level in levels],
-        "add_form": LevelForm(prefix="new", initial={"chips_per_point": (levels[-1].chips_per_point if levels else 100)}),
+        "add_form": LevelForm(prefix="new",
+                              initial={"chips_per_point": (levels[-1].chips_per_point if levels else 100)}),
         "statuses": Event.Status.choices,
         "table_count": event.tables.filter(status=OPEN_TABLE).count(),
     }
@@ -129,7 +127,8 @@ def levels(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         elif action == "update":
             form = LevelForm(request.POST, prefix=f"level{level.pk}", instance=Level(event=event))
             if not form.is_valid():
-                raise ServiceError(_("Check level %(number)s: %(errors)s") % {"number": level.number, "errors": _errors(form)})
+                raise ServiceError(_("Check level %(number)s: %(errors)s")
+                                   % {"number": level.number, "errors": _errors(form)})
             update_level(level, actor=request.user, **form.cleaned_data)
         elif action in ("up", "down"):
             move_level(level, actor=request.user, up=action == "up")

@@ -1,4 +1,4 @@
-"""Reads for the director's tables overview (constant queries)."""
+"""Reads for the director's tables overview and balancing suggestions (constant queries)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from django.db.models import Max, Prefetch
 from vpt.events.models import Event
 from vpt.tables.models import Table
 
+from .balancing import SeatedPlayer, TableState
 from .models import Seat
 from .order import payment_seats
 
@@ -50,3 +51,27 @@ def tables_overview(event: Event, *, now: datetime.datetime, stale_minutes: int)
             stale=table.last_activity is not None and table.last_activity < limit,
         ))
     return rows
+
+
+def balancing_snapshot(event: Event) -> list[TableState]:
+    """The open tables as `vpt.seating.balancing` takes them: 2 queries.
+
+    A round is in progress once the button has moved and until it has gone around (or while a
+    Fantasyland hand is pending: it continues the round).
+    """
+    tables = list(Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number"))
+    seats: dict[int, list[Seat]] = {table.pk: [] for table in tables}
+    for seat in (Seat.objects.filter(table__in=tables, entry__isnull=False)
+                 .select_related("entry__player").order_by("number")):
+        seats[seat.table_id].append(seat)
+    states = []
+    for table in tables:
+        rows = seats[table.pk]
+        needed = max(1, min(table.round_players or len(rows), len(rows)))
+        in_round = 0 < table.round_button_moves < needed or any(s.fantasyland_cards for s in rows)
+        players = tuple(
+            SeatedPlayer(s.entry_id, str(s.entry), s.number, fantasyland=s.fantasyland_cards > 0)  # type: ignore[arg-type]
+            for s in rows
+        )
+        states.append(TableState(table.number, table.seats, players, round_in_progress=in_round))
+    return states

@@ -11,6 +11,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:slug>/draw/", views.draw, name="draw"),
     path("<slug:slug>/move/", views.move, name="move"),
     path("<slug:slug>/balance/", views.balance, name="balance"),
+    path("<slug:slug>/balancing/", views.balancing, name="balancing"),
     path("<slug:slug>/tables/open/", views.open_, name="open-table"),
     path("<slug:slug>/tables/<int:table_id>/break/", views.break_, name="break"),
     path("<slug:slug>/entries/<int:entry_id>/seat/", views.seat, name="seat-entry"),

@@ -1,4 +1,5 @@
-"""The director's seating pages: seat draw, late seating, moves, balancing, breaking tables.
+"""The director's seating pages: seat draw, late seating, moves, balancing, breaking tables,
+the tables overview, and the balancing suggestions (what `suggest_moves` would do, and when).
 
 Each POST calls one service; a refusal (a pending Fantasyland hand, a table of one, no free
 seat) comes back as a message on the seating page. Staff only.
@@ -26,8 +27,9 @@ from vpt.http import HtmxHttpRequest
 from vpt.tables.forms import AssignDealerForm
 from vpt.tables.models import Table
 
+from .balancing import suggest_moves
 from .models import Seat
-from .selectors import tables_overview
+from .selectors import balancing_snapshot, tables_overview
 from .services import (
     balance_tables,
     break_table,
@@ -145,12 +147,22 @@ def balance(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @director_required
+@require_GET
+def balancing(request: HttpRequest, slug: str) -> HttpResponse:
+    """Suggestions only: which tables to break and who moves where, now or after the round."""
+    event = get_object_or_404(Event, slug=slug)
+    tables = balancing_snapshot(event)
+    plan = suggest_moves(tables, max_seats=event.seats_per_table) if tables else None
+    return render(request, "seating/balancing.html", {"event": event, "tables": tables, "plan": plan})
+
+
+@director_required
 @require_POST
 def seat(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     entry = get_object_or_404(Entry, event=event, pk=entry_id)
     _run(request, _("%(name)s seated.") % {"name": entry}, lambda: seat_entry(entry, actor=request.user))
-    return redirect(request.POST.get("next") == "players" and "events:players" or "seating:event", slug=event.slug)
+    return redirect((request.POST.get("next") == "players" and "events:players") or "seating:event", slug=event.slug)
 
 
 @director_required

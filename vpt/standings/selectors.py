@@ -13,12 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 
 from vpt.events.models import Entry, Event, Player
 from vpt.ofc import RuleSet
 from vpt.rounds.models import Board, Exchange, Hand
-from vpt.seating.balancing import SeatedPlayer, TableState
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
 
@@ -285,45 +284,3 @@ def stack_chart(entries: Sequence[Entry], boards: Sequence[Board], *, width: int
         "left": pad_left, "right": width - pad_right, "top_y": pad_top, "bottom_y": height - pad_bottom,
         "mid_y": pad_top + inner_h // 2, "half": top // 2,
     }
-
-
-# Balancing -----------------------------------------------------------------------------------
-
-def balancing_snapshot(event: Event) -> list[TableState]:
-    """The open tables as `vpt.seating.balancing` takes them: 2 queries.
-
-    A round is in progress once the button has moved and until it has gone around (or while a
-    Fantasyland hand is pending: it continues the round).
-    """
-    tables = list(Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number"))
-    seats: dict[int, list[Seat]] = {table.pk: [] for table in tables}
-    for seat in (Seat.objects.filter(table__in=tables, entry__isnull=False)
-                 .select_related("entry__player").order_by("number")):
-        seats[seat.table_id].append(seat)
-    states = []
-    for table in tables:
-        rows = seats[table.pk]
-        needed = max(1, min(table.round_players or len(rows), len(rows)))
-        in_round = 0 < table.round_button_moves < needed or any(s.fantasyland_cards for s in rows)
-        players = tuple(
-            SeatedPlayer(s.entry_id, str(s.entry), s.number, fantasyland=s.fantasyland_cards > 0)  # type: ignore[arg-type]
-            for s in rows
-        )
-        states.append(TableState(table.number, table.seats, players, round_in_progress=in_round))
-    return states
-
-
-def entry_count(event: Event) -> int:
-    """Every entry the event took (re-entries included): 1 query."""
-    return Entry.objects.filter(event=event).count()
-
-
-def in_the_money(event: Event, places: int) -> dict[int, str]:
-    """Names of the players who finished in places 1..``places``: 1 query."""
-    rows = (Entry.objects.filter(event=event, place__isnull=False, place__lte=places)
-            .filter(~Q(status=Entry.Status.ACTIVE) | Q(place=1))
-            .values_list("place", "player__name").order_by("place", "player__name"))
-    found: dict[int, str] = {}
-    for place, name in rows:
-        found[place] = f"{found[place]}, {name}" if place in found else name
-    return found

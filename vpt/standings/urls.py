@@ -1,4 +1,5 @@
-"""Public pages of an event (no login), its JSON, and the director's event tools.
+"""Public pages of an event and its JSON (no login). The director's event tools live in
+`vpt.events.urls` (clock, payouts, deal) and `vpt.seating.urls` (balancing).
 
 Mounted at the site root (vpt/urls.py) so the JSON lives at /api/events/<slug>/standings.
 """
@@ -16,11 +17,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("standings/<slug:slug>/payouts/", views.payouts, name="payouts"),
     path("standings/<slug:slug>/clock/", views.clock, name="clock"),
     path("standings/<slug:slug>/clock.json", views.clock_json, name="clock_json"),
-    path("standings/<slug:slug>/director/clock/", views.director_clock, name="director_clock"),
-    path("standings/<slug:slug>/director/clock/<str:action>/", views.director_clock_action,
-         name="director_clock_action"),
-    path("standings/<slug:slug>/director/payouts/", views.payout_editor, name="payout_editor"),
-    path("standings/<slug:slug>/director/deal/", views.deal, name="deal"),
-    path("standings/<slug:slug>/director/balancing/", views.balancing, name="balancing"),
     path("api/events/<slug:slug>/standings", views.standings_api, name="api_standings"),
 ]

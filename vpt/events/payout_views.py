@@ -1,0 +1,88 @@
+"""The director's money tools: the payout structure editor and the deal calculator.
+
+Staff only. The editor saves through `set_payout_structure` (a refusal becomes a form error,
+422); the deal calculator only reads: chip-chop, chip-chop with floor and ICM for the players
+still in, over the prizes still to be won. The public payouts page lives in `vpt.standings`;
+both read pool, structure and amounts from `vpt.events.selectors.event_payouts`.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+
+from vpt.accounts.permissions import director_required
+from vpt.errors import ServiceError
+from vpt.http import HtmxHttpRequest
+
+from . import payouts as money
+from .forms import DealForm, PayoutStructureForm
+from .models import Entry, Event
+from .payout_services import set_payout_structure
+from .selectors import event_payouts, event_standings, payout_structure
+
+
+def _event(slug: str) -> Event:
+    return get_object_or_404(Event.objects.select_related("current_level"), slug=slug)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def payout_editor(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    structure = payout_structure(event)
+    saved = False
+    if request.method == "POST":
+        form = PayoutStructureForm(request.POST)
+        if form.is_valid():
+            try:
+                set_payout_structure(event, percentages=form.cleaned_data["percentages"],
+                                     unit=form.cleaned_data["unit"], actor=request.user)
+            except ServiceError as error:
+                form.add_error(None, str(error))
+            else:
+                if not request.htmx:
+                    return redirect(f"{reverse('events:payout-editor', args=[event.slug])}?saved=1")
+                saved = True
+    else:
+        initial = {"percentages": ", ".join(structure.percentages), "unit": str(structure.unit)} if structure else {}
+        form = PayoutStructureForm(initial=initial)
+    context = {"event": event, "form": form, "saved": saved or request.GET.get("saved") == "1",
+               **event_payouts(event)}
+    status = 422 if request.method == "POST" and form.errors else 200
+    return render(request, "events/payout_editor.html", context, status=status)
+
+
+@director_required
+@require_GET
+def deal(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    form = DealForm(request.GET or None)
+    unit = form.cleaned_data.get("unit") if form.is_valid() else None
+    unit = unit or Decimal("1.00")
+    # Entries still in, biggest stack first (then by name): the same order as the standings.
+    active = list(event_standings(event).filter(status=Entry.Status.ACTIVE))
+    info = event_payouts(event)
+    prizes = [row["amount"] for row in info["rows"]][: len(active)]
+    context: dict[str, Any] = {"event": event, "form": form, "players": active, "prizes": prizes,
+                               "unit": unit, **info}
+    if len(active) >= 2:
+        stacks = [entry.stack for entry in active]
+        try:
+            chop = money.chip_chop(stacks, prizes, unit=unit)
+            floor = money.chip_chop(stacks, prizes, unit=unit, floor=True)
+            icm = money.icm_deal(stacks, prizes, unit=unit) if len(active) <= money.MAX_ICM_PLAYERS else None
+        except money.PayoutError as error:
+            context["error"] = str(error)
+        else:
+            context["deal_rows"] = [
+                {"entry": entry, "chop": chop[i], "floor": floor[i], "icm": icm[i] if icm else None}
+                for i, entry in enumerate(active)
+            ]
+            context["total"] = sum(prizes, Decimal("0.00"))
+    return render(request, "events/deal.html", context)
