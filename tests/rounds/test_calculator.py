@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from vpt.ofc import describe, parse_cards, row_value
+from vpt.ofc import card_face, describe, parse_cards, row_value
 from vpt.rounds.describe import describe_row
 from vpt.rounds.preview import preview_context
 
@@ -114,6 +114,40 @@ def test_preview_shows_an_elimination_and_the_skipped_exchange(client: Client) -
     assert "Stack 500 → 0" in page
     assert "Ana – Cy: Cy pays Ana 17 points · 500 chips paid of 1,700 due (capped)" in page
     assert "Ben – Cy: Cy pays Ben 14 points · 1,400 chips due, skipped: a player was already eliminated" in page
+
+
+def test_a_player_paid_down_to_zero_stays_in_and_collects(client: Client) -> None:
+    # Worked by hand (ofc-rules.md, exact-stack payment), 100 chips per point:
+    # 1 Ana-Ben: Ben owes Ana 9 points = 900 and holds exactly 900: pays in full, on 0, stays in.
+    # 2 Ana-Cy: the fouled Cy owes Ana 17 = 1,700 of his 5,000.
+    # 3 Ben-Cy: Cy owes Ben 14 = 1,400; Ben may win at most his own 900: collects 900.
+    data = hand(players="3", p1_stack="900", p2_name="Cy", p2_stack="5000", p2_fantasyland_cards="0",
+                p2_top="As Ad Ac", p2_middle="6c 6d 6s Qd Qc", p2_bottom="Ks Kh 3c 3h 3s")  # fouled
+
+    page = text(client.post(URL, data, headers=HTMX).content.decode())
+
+    assert "Ana – Ben: Ben pays Ana 9 points · 900 chips" in page
+    assert "Ben – Cy: Cy pays Ben 14 points · 900 chips paid of 1,400 due (capped)" in page
+    assert "skipped" not in page and "cannot pay" not in page
+    assert "Stack 900 → 900" in page and "Stack 5,000 → 2,400" in page
+    assert "Eliminated" not in page
+
+
+def test_a_player_on_zero_who_owes_again_cannot_pay_and_is_out(client: Client) -> None:
+    # 1 Ana-Ben: Ben pays Ana his exact 900 (9 points): on 0, still in.
+    # 3 Ben-Cy: Ben owes Cy again; holding 0 he cannot pay and is eliminated (nothing moves).
+    data = hand(players="3", p1_stack="900", p2_name="Cy", p2_stack="5000", p2_fantasyland_cards="0",
+                p2_top="As Ad Ac", p2_middle="6c 6d 6s Qd Qc", p2_bottom="Ks Kh 9c 9d 9s")
+
+    html = client.post(URL, data, headers=HTMX).content.decode()
+    page = text(html)
+
+    assert "Ana – Ben: Ben pays Ana 9 points · 900 chips" in page
+    ben_cy = page[page.index("Ben – Cy"):]
+    assert re.match(r"Ben – Cy: Ben pays Cy \d+ points · [\d,]+ chips due: Ben has no chips left, cannot pay "
+                    r"and is eliminated", ben_cy), ben_cy
+    assert "0 chips paid" not in page and "Stack 900 → 0" in page
+    assert page.count("Eliminated") == 1 and "data-cannot-pay" in html
 
 
 def test_unfinished_board_previews_as_fouled(client: Client) -> None:
@@ -222,8 +256,7 @@ def test_preview_context_is_plain_data_for_other_pages() -> None:
 
     assert preview["state"] == "scored" and preview["settled"] is False
     assert [p["points"] for p in preview["players"]] == [9, -9]
-    assert preview["players"][0]["rows"][0]["cards"][1] == {
-        "text": "Qh", "rank": "Q", "suit": "♥", "red": True, "joker": False}
+    assert preview["players"][0]["rows"][0]["cards"][1] == card_face("Qh")  # the engine's face
     assert preview["exchanges"][0] | {} == preview["exchanges"][0]
     assert (preview["exchanges"][0]["payer"], preview["exchanges"][0]["payee"]) == ("Ben", "Ana")
     assert (preview["exchanges"][0]["chips_due"], preview["exchanges"][0]["chips_paid"]) == (90, None)

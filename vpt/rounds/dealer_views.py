@@ -30,7 +30,7 @@ from vpt.tables.selectors import dealer_tables
 
 from .board_entry import SeatLine, build_entry
 from .forms import SeatBoardForm, seat_prefix
-from .models import Hand
+from .models import Board, Hand
 from .selectors import TableState, hand_detail, table_state
 from .services import already_recorded_message, record_hand
 
@@ -58,8 +58,9 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
     data = request.POST if request.method == "POST" else None
     forms = [SeatBoardForm(data, prefix=seat_prefix(seat.number)) for seat in state.seats]
     lines = _lines(state)
-    context: dict[str, Any] = {"state": state, "table": table, "event": table.event, "hand_number": state.next_hand_number,
-                               "conflict": None, "error": None, "stale": False}
+    context: dict[str, Any] = {"state": state, "table": table, "event": table.event,
+                               "hand_number": state.next_hand_number, "conflict": None, "error": None,
+                               "stale": False}
     entry = None
     if data is not None:
         posted = _posted_hand_number(data)
@@ -98,7 +99,7 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
             entry.blocking = []
     context.update(
         seats=[{"seat": seat, "form": form, "line": line, "player": _preview_player(entry.preview, index)}
-               for index, (seat, form, line) in enumerate(zip(state.seats, forms, lines))],
+               for index, (seat, form, line) in enumerate(zip(state.seats, forms, lines, strict=False))],
         entry=entry, preview=entry.preview, jokers=table.event.ruleset.jokers,
     )
     template = "rounds/table_page.html#entry-preview" if request.htmx and data is not None else "rounds/table_page.html"
@@ -141,20 +142,42 @@ def hand_result(request: HttpRequest, number: int, *, table: Table) -> HttpRespo
     hand = hand_detail(hand_id)
     boards = list(hand.boards.all())
     state = table_state(table.pk) if number == table.last_hand_number else None
+    exchanges = _exchanges(hand)
     return render(request, "rounds/hand_result.html", {
-        "table": table, "hand": hand, "boards": boards, "exchanges": _exchanges(hand),
+        "table": table, "hand": hand, "boards": boards, "exchanges": exchanges,
+        "results": _results(boards, exchanges),
         "eliminated": [board for board in boards if board.eliminated],
         "state": state,
     })
 
 
 def _exchanges(hand: Hand) -> list[dict[str, Any]]:
-    """Exchanges in payment order, from the payer's side."""
+    """Exchanges in payment order, from the payer's side (the engine's rule, via the row).
+
+    ``cannot_pay``: the payer held nothing when this payment came (0 after paying in full
+    earlier in the hand) and is out; ``payer_out``: the payer could not pay in full.
+    """
     rows = []
     for exchange in hand.exchanges.all():
-        a, b = exchange.board_a.entry, exchange.board_b.entry
-        payer, payee = (b, a) if exchange.points > 0 else (a, b)
-        rows.append({"exchange": exchange, "a": a, "b": b, "payer": payer if exchange.points else None,
-                     "payee": payee if exchange.points else None, "points": abs(exchange.points),
-                     "chips_paid": abs(exchange.chips_paid), "chips_due": abs(exchange.chips_due)})
+        payer, payee = exchange.payer, exchange.payee
+        payer_out = exchange.payer_out
+        rows.append({"exchange": exchange, "a": exchange.board_a.entry, "b": exchange.board_b.entry,
+                     "payer": payer.entry if payer else None, "payee": payee.entry if payee else None,
+                     "points": abs(exchange.points), "chips_paid": abs(exchange.chips_paid),
+                     "chips_due": abs(exchange.chips_due), "payer_out": payer_out,
+                     "cannot_pay": payer_out and not exchange.chips_paid})
     return rows
+
+
+def _results(boards: list[Board], exchanges: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each board with the chips that moved for it, and whether an exchange of theirs was
+    skipped or capped (so points and chips differ)."""
+    marks: dict[int, set[str]] = {board.pk: set() for board in boards}
+    for row in exchanges:
+        exchange = row["exchange"]
+        mark = "skipped" if exchange.skipped else "capped" if exchange.capped else ""
+        if mark:
+            marks[exchange.board_a_id].add(mark)
+            marks[exchange.board_b_id].add(mark)
+    return [{"board": board, "chips": board.chips_won, "skipped": "skipped" in marks[board.pk],
+             "capped": "capped" in marks[board.pk]} for board in boards]

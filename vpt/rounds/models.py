@@ -16,6 +16,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from vpt.events.models import RECORDED_HAND, VOID_HAND
+from vpt.ofc import paid_short, payer_and_payee
 
 
 class Hand(models.Model):
@@ -126,3 +127,22 @@ class Exchange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand} #{self.order}"
+
+    @property
+    def payer(self) -> Board | None:
+        """The board that pays (owes) in this exchange, by the engine's rule; ``None`` when even."""
+        sides = payer_and_payee(self.board_a, self.board_b, self.points)
+        return sides[0] if sides else None
+
+    @property
+    def payee(self) -> Board | None:
+        """The board that collects (is owed) in this exchange; ``None`` when even."""
+        sides = payer_and_payee(self.board_a, self.board_b, self.points)
+        return sides[1] if sides else None
+
+    @property
+    def payer_out(self) -> bool:
+        """The payer could not pay in full here (the engine's ``paid_short``): out at once."""
+        payee = self.payee
+        return (not self.skipped and payee is not None
+                and paid_short(self.chips_due, self.chips_paid, payee.stack_before))

@@ -19,13 +19,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
-from vpt.ofc import ROW_SIZES, ROWS, InvalidHand, hand_json, parse_card, read_hand, score_hand
+from vpt.ofc import (
+    MAX_CHIPS,
+    ROW_SIZES,
+    ROWS,
+    InvalidHand,
+    card_face,
+    hand_json,
+    paid_short,
+    payer_and_payee,
+    read_hand,
+    score_hand,
+    settle,
+)
 
 from .describe import describe_row
 
-__all__ = ["ROW_LABELS", "VARIANT_CHOICES", "Problem", "card_face", "preview_context", "problem_from"]
+__all__ = ["ROW_LABELS", "VARIANT_CHOICES", "Problem", "preview_context", "problem_from"]
 
 VARIANT_CHOICES: list[tuple[str, Promise]] = [
     ("progressive", _("Progressive (VPT)")),
@@ -47,7 +60,6 @@ FIELD_LABELS: dict[str, Promise] = {
     "chips_per_point": _("Chips per point"),
     "players": _("Players"),
 }
-_SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 _WHERE = re.compile(r"^players\[(\d+)\](?:\.(\w+))?$")
 
 
@@ -140,17 +152,6 @@ def problem_from(where: str, message: str, names: Sequence[str], *,
     return Problem(sentence, text, None, label, where if where in FIELD_LABELS else None)
 
 
-def card_face(text: str) -> dict[str, Any]:
-    """How one card looks: ``{"text": "Th", "rank": "10", "suit": "♥", "red": True}``."""
-    card = parse_card(text)
-    if card.is_joker:
-        return {"text": "JK", "rank": "JK", "suit": "", "red": False, "joker": True}
-    name = str(card)
-    rank = "10" if name[0] == "T" else name[0]
-    return {"text": name, "rank": rank, "suit": _SUIT_SYMBOLS[card.suit], "red": card.suit in "hd",
-            "joker": False}
-
-
 def preview_context(data: dict[str, Any], *, field_name: Callable[[int, str], str] = default_field_name,
                     problems: Sequence[Problem] = ()) -> dict[str, Any]:
     """Template data for ``components/_hand_preview.html`` (the variable ``preview``).
@@ -165,7 +166,8 @@ def preview_context(data: dict[str, Any], *, field_name: Callable[[int, str], st
     unfinished, ``rows`` [label, cards, description, royalty], royalty_total, points,
     fantasyland_next_cards, stack_before, stack_after, eliminated) and ``exchanges`` in payment
     order (a, b, points, payer, payee, chips_due, chips_paid as a positive amount, capped,
-    skipped).
+    skipped, payer_out: the payer could not pay in full and is out, cannot_pay: they held
+    nothing left to pay with). Cards are the engine's :class:`~vpt.ofc.CardFace`.
     """
     raw_players = data.get("players") or []
     names = [str(player.get("name") or "") for player in raw_players if isinstance(player, dict)]
@@ -188,26 +190,34 @@ def preview_context(data: dict[str, Any], *, field_name: Callable[[int, str], st
             problem_from(error.where, error.message, names, field_name=field_name)]}
     output = hand_json(request, result)
     players = []
-    for player, board, out in zip(request.players, result.boards, output["players"]):
+    for player, board, out in zip(request.players, result.boards, output["players"], strict=True):
         rows = []
-        for row, cards, value in zip(ROWS, player.board.rows, board.values):
+        for row, cards, value in zip(ROWS, player.board.rows, board.values, strict=True):
             rows.append({
                 "row": row,
                 "label": ROW_LABELS[row],
-                "cards": [card_face(str(card)) for card in cards],
+                "cards": [card_face(card) for card in cards],
                 "description": describe_row(value, cards=len(cards), size=ROW_SIZES[row]),
                 "royalty": out["royalties"][row],
             })
         points = out["points"]
         players.append({**out, "rows": rows, "royalty_total": out["royalties"]["total"],
-                        "abs_points": abs(points), "points_text": f"+{points}" if points > 0 else str(points)})
-    exchanges = []
-    for exchange in output["exchanges"]:
-        points = exchange["points"]
-        payer, payee = (exchange["b"], exchange["a"]) if points > 0 else (exchange["a"], exchange["b"])
-        due = exchange["chips_due"] if exchange["chips_due"] is not None else abs(points) * request.chips_per_point
-        paid = abs(exchange["chips_paid"]) if exchange["chips_paid"] is not None else None
-        exchanges.append({**exchange, "payer": payer if points else None, "payee": payee if points else None,
-                          "abs_points": abs(points), "chips_due": due, "chips_paid": paid})
+                        "abs_points": abs(points), "points_text": f"{points:+d}" if points else "0"})
     settled = result.settlement is not None
+    # Chips due come from the engine's settlement; without stacks, one where no cap applies.
+    settlement = result.settlement or settle(result.pair_points, [MAX_CHIPS] * len(players),
+                                             request.chips_per_point)
+    starts = {out["name"]: out["stack_before"] for out in output["players"]}
+    exchanges = []
+    for exchange, settled_exchange in zip(output["exchanges"], settlement.exchanges, strict=True):
+        points = exchange["points"]
+        sides = payer_and_payee(exchange["a"], exchange["b"], points)
+        payer, payee = sides or (None, None)
+        due = settled_exchange.chips_due
+        paid = abs(exchange["chips_paid"]) if exchange["chips_paid"] is not None else None
+        payer_out = (settled and sides is not None and not exchange["skipped"] and paid is not None
+                     and paid_short(due, paid, starts[payee]))
+        exchanges.append({**exchange, "payer": payer, "payee": payee, "abs_points": abs(points),
+                          "chips_due": due, "chips_paid": paid, "payer_out": payer_out,
+                          "cannot_pay": payer_out and not paid})
     return {**base, "state": "scored", "players": players, "exchanges": exchanges, "settled": settled}

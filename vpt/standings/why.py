@@ -12,9 +12,22 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vpt.ofc import ROWS, Board as CardBoard, BoardResult, InvalidHand, RuleSet, score_board
+from vpt.ofc import (
+    ROW_SIZES,
+    ROWS,
+    BoardResult,
+    CardFace,
+    InvalidHand,
+    RuleSet,
+    Verdict,
+    card_face,
+    compare_boards,
+    paid_short,
+    payer_and_payee,
+    score_board,
+)
+from vpt.ofc import Board as CardBoard
 from vpt.rounds.describe import describe_row
-from vpt.rounds.preview import card_face
 
 __all__ = ["BoardView", "PairWhy", "RowWhy", "board_view", "explain_pairs"]
 
@@ -48,14 +61,19 @@ class PairWhy:
     chips_paid: int  # from A's side: positive, B paid A
     capped: bool
     skipped: bool
+    payer_out: bool = False  # the payer could not pay in full here: out at once
+    cannot_pay: bool = False  # ... holding nothing (0 after paying in full earlier in the hand)
 
     @property
     def payer(self) -> str:
-        return self.b_name if self.chips_paid > 0 else self.a_name
+        """Who owes, by the engine's rule (``A`` when even)."""
+        sides = payer_and_payee(self.a_name, self.b_name, self.points)
+        return sides[0] if sides else self.a_name
 
     @property
     def payee(self) -> str:
-        return self.a_name if self.chips_paid > 0 else self.b_name
+        sides = payer_and_payee(self.a_name, self.b_name, self.points)
+        return sides[1] if sides else self.b_name
 
     @property
     def chips_moved(self) -> int:
@@ -68,16 +86,17 @@ class PairWhy:
 
 @dataclass(frozen=True)
 class BoardView:
-    rows: tuple[tuple[str, tuple[dict[str, Any], ...], str, int], ...]  # (row, cards, hand, royalty)
+    rows: tuple[tuple[str, tuple[CardFace, ...], str, int], ...]  # (row, cards, hand, royalty)
 
 
-def _cards(text: str) -> tuple[dict[str, Any], ...]:
+def _cards(text: str) -> tuple[CardFace, ...]:
+    """The engine's face of each card; a token that is no card is shown as typed."""
     faces = []
     for token in text.split():
         try:
             faces.append(card_face(token))
         except InvalidHand:
-            faces.append({"text": token, "rank": token, "suit": "", "red": False, "joker": False})
+            faces.append(CardFace(token, token, "", False, False, "", "", token))
     return tuple(faces)
 
 
@@ -96,7 +115,7 @@ def board_view(board: Any, rules: RuleSet, result: BoardResult | None = None) ->
     rows = []
     for index, row in enumerate(ROWS):
         text = getattr(board, row)
-        size = 3 if row == "top" else 5
+        size = ROW_SIZES[row]
         value = result.values[index] if result is not None else None
         description = describe_row(value, cards=len(text.split()), size=size)
         rows.append((row, _cards(text), description, royalties[index]))
@@ -115,37 +134,31 @@ def explain_pairs(boards: Sequence[Any], exchanges: Iterable[Any], rules: RuleSe
     for exchange in sorted(exchanges, key=lambda x: x.order):
         a, b = by_id[exchange.board_a_id], by_id[exchange.board_b_id]
         ra, rb = results[a.pk], results[b.pk]
-        foul = None
-        if a.fouled and b.fouled:
-            foul = "both"
-        elif a.fouled:
-            foul = "a"
-        elif b.fouled:
-            foul = "b"
-        rows: list[RowWhy] = []
-        won = lost = 0
-        if foul is None and ra is not None and rb is not None:
-            for index, row in enumerate(ROWS):
-                va, vb = ra.values[index], rb.values[index]
-                size = 3 if row == "top" else 5
-                winner = None
-                if va is not None and vb is not None:
-                    winner = "a" if va > vb else "b" if vb > va else None
-                won += winner == "a"
-                lost += winner == "b"
-                rows.append(RowWhy(row, describe_row(va, size=size), describe_row(vb, size=size), winner))
-        elif foul == "a":
-            lost = 3
-        elif foul == "b":
-            won = 3
-        scoop = rules.scoop_bonus if won == 3 else -rules.scoop_bonus if lost == 3 else 0
+        rows: tuple[RowWhy, ...] = ()
+        if ra is not None and rb is not None:
+            comparison = compare_boards(ra, rb, rules)
+            foul, won, lost, scoop = comparison.fouled, comparison.rows_won, comparison.rows_lost, comparison.scoop
+            royalties = comparison.royalties_a, comparison.royalties_b
+            if foul is None:
+                rows = tuple(RowWhy(verdict.row, describe_row(verdict.a_value, size=ROW_SIZES[verdict.row]),
+                                    describe_row(verdict.b_value, size=ROW_SIZES[verdict.row]),
+                                    None if verdict.verdict is Verdict.TIE else str(verdict.verdict))
+                             for verdict in comparison.rows)
+        else:  # stored cards the engine cannot read: only the stored facts
+            foul = "both" if a.fouled and b.fouled else "a" if a.fouled else "b" if b.fouled else None
+            won = lost = scoop = 0
+            royalties = 0 if a.fouled else a.royalties, 0 if b.fouled else b.royalties
+        sides = payer_and_payee(a, b, exchange.points)
+        payer_out = (sides is not None and not exchange.skipped
+                     and paid_short(exchange.chips_due, exchange.chips_paid, sides[1].stack_before))
         explained.append(PairWhy(
             order=exchange.order,
             a_name=str(a.entry), b_name=str(b.entry),
             a_entry_id=a.entry_id, b_entry_id=b.entry_id,
-            rows=tuple(rows), rows_won=won, rows_lost=lost, scoop=scoop,
-            royalties_a=0 if a.fouled else a.royalties, royalties_b=0 if b.fouled else b.royalties,
+            rows=rows, rows_won=won, rows_lost=lost, scoop=scoop,
+            royalties_a=royalties[0], royalties_b=royalties[1],
             foul=foul, points=exchange.points, chips_due=exchange.chips_due, chips_paid=exchange.chips_paid,
             capped=exchange.capped, skipped=exchange.skipped,
+            payer_out=payer_out, cannot_pay=payer_out and not exchange.chips_paid,
         ))
     return explained

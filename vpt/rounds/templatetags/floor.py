@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import template
 
-from vpt.ofc import InvalidHand, parse_cards
-from vpt.rounds.preview import card_face
+from vpt.ofc import CardFace, InvalidHand, card_face, parse_cards
 
 register = template.Library()
 
 
 @register.filter
-def card_faces(text: str) -> list[dict[str, Any]]:
-    """The cards of a row's text as ``card_face`` dicts (bad text: no cards)."""
+def card_faces(text: str) -> list[CardFace]:
+    """The cards of a row's text as the engine's faces (bad text: no cards)."""
     try:
-        return [card_face(str(card)) for card in parse_cards(text or "")]
+        return [card_face(card) for card in parse_cards(text or "")]
     except InvalidHand:
         return []
 

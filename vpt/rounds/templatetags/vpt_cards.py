@@ -1,4 +1,7 @@
-"""``{% card_picker %}``: the tap-to-enter deck of ``templates/components/_card_picker.html``."""
+"""Cards on pages: ``{% card_picker %}`` (the tap-to-enter deck of
+``templates/components/_card_picker.html``) and ``{{ card|card_label }}``, a card's name for screen
+readers in the active language. Faces are the engine's :func:`vpt.ofc.card_face`.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +10,34 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext, pgettext
 
-from vpt.ofc.cards import RANKS
+from vpt.ofc import CardFace, card_face, deck
 from vpt.rounds.describe import rank_name
-from vpt.rounds.preview import card_face
 
 register = template.Library()
 
+_RANK_KEYS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
+              "king", "ace")
+
 
 def _suit_names() -> dict[str, str]:
-    return {"s": pgettext("card suit", "spades"), "h": pgettext("card suit", "hearts"),
-            "d": pgettext("card suit", "diamonds"), "c": pgettext("card suit", "clubs")}
+    return {"spades": pgettext("card suit", "spades"), "hearts": pgettext("card suit", "hearts"),
+            "diamonds": pgettext("card suit", "diamonds"), "clubs": pgettext("card suit", "clubs")}
+
+
+@register.filter
+def card_label(face: CardFace | Any) -> str:
+    """A card's name read out, translated from the face's ``rank_key``/``suit_key``
+    ("queen of hearts", "reina de corazones"); the face's English ``name`` for a word with no
+    translation, the text itself for something that is not a face."""
+    if not isinstance(face, CardFace):
+        return str(getattr(face, "text", face))
+    if face.joker:
+        return gettext("Joker")
+    suit = _suit_names().get(face.suit_key)
+    if face.rank_key not in _RANK_KEYS or suit is None:
+        return face.name
+    rank = rank_name(_RANK_KEYS.index(face.rank_key) + 2)
+    return gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": suit}
 
 
 @register.inclusion_tag("components/_card_picker.html")
@@ -29,14 +50,12 @@ def card_picker(jokers: int = 0, jokers_source: str = "", jokers_when: str = "",
     is their state when the page is rendered (default: shown when there are any).
     """
     names = _suit_names()
+    faces = [card_face(card) for card in deck() if not card.is_joker]
     suits = []
-    for suit in "shdc":
-        cards = []
-        for rank in range(14, 1, -1):
-            face = card_face(RANKS[rank - 2] + suit)
-            face["label"] = gettext("%(rank)s of %(suit)s") % {"rank": rank_name(rank), "suit": names[suit]}
-            cards.append(face)
-        suits.append({"suit": suit, "name": names[suit], "cards": cards})
+    for suit_key in ("spades", "hearts", "diamonds", "clubs"):
+        cards = sorted((face for face in faces if face.suit_key == suit_key),
+                       key=lambda face: -_RANK_KEYS.index(face.rank_key))
+        suits.append({"suit": suit_key[0], "name": names[suit_key], "cards": cards})
     return {
         "suits": suits,
         "jokers": range(jokers),
