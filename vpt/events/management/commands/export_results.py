@@ -1,16 +1,17 @@
 """`manage.py export_results --event SLUG [--output FILE]`: results as CSV.
 
-Columns: place, name, entries, final stack, eliminated in hand (`table T hand H`).
+Columns: place, name, entries, final stack, eliminated in hand (`table T hand H`). Text that
+a spreadsheet would read as a formula is quoted (`vpt.csvsafe`).
 """
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from vpt import csvsafe
 from vpt.events.models import Event
 from vpt.events.selectors import event_results
 
@@ -42,7 +43,7 @@ class Command(BaseCommand):
             self._write(self.stdout, rows)
 
     def _write(self, handle: Any, rows: list[list[object]]) -> None:
-        writer = csv.writer(handle, lineterminator="\n")
+        writer = csvsafe.writer(handle, lineterminator="\n")
         writer.writerow(HEADER)
         writer.writerows(rows)
 
