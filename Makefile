@@ -3,27 +3,40 @@ PYTHON := $(VENV)/bin/python
 MANAGE := $(PYTHON) manage.py
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
-STAMP := $(VENV)/.installed
+# Two stamps: `make run` installs what serving needs, `make test` adds the test tools
+# (Playwright, mypy, hypothesis, the reference evaluators). Each reinstalls when pyproject.toml changes.
+RUNTIME_STAMP := $(VENV)/.installed-runtime
+TEST_STAMP := $(VENV)/.installed-test
+STAMP := $(TEST_STAMP)
 
-.PHONY: venv install run test bench messages
+.PHONY: venv install run dev test bench messages
 
-venv install: $(STAMP)
+venv install: $(TEST_STAMP)
 
-# The stamp makes `make` reinstall only when pyproject.toml changes.
-$(STAMP): pyproject.toml
+$(RUNTIME_STAMP): pyproject.toml
 	test -x $(PYTHON) || python3 -m venv $(VENV)
+	$(PYTHON) -m pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): $(RUNTIME_STAMP)
 	$(PYTHON) -m pip install --quiet -e '.[test]'
 	touch $@
 
-messages: $(STAMP)
+messages: $(RUNTIME_STAMP)
 	$(MANAGE) compilemessages --ignore=$(VENV) --ignore=.venv
 
+# The room's server (vpt/serve.py): migrate, collect static files, load the demo into an empty
+# database, print the addresses to open, then gunicorn on every interface with debug off.
 run: messages
+	$(PYTHON) -m vpt.serve --port $(PORT)
+
+# Development: Django's runserver with debug, on this machine only.
+dev: messages
 	$(MANAGE) migrate
 	$(MANAGE) load_demo
 	$(MANAGE) runserver 127.0.0.1:$(PORT)
 
-test: messages
+test: messages $(TEST_STAMP)
 	@if [ ! -x $(CHROMIUM) ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
 			apt-get update && apt-get install -y chromium chromium-driver; \
@@ -35,7 +48,7 @@ test: messages
 	$(MANAGE) makemigrations --check --dry-run
 	$(PYTHON) -m pytest
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	@for script in bench/*.py; do \
 		[ -e "$$script" ] || continue; \
 		echo "== $$script"; \

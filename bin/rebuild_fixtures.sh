@@ -1,7 +1,8 @@
 #!/bin/sh
 # Regenerate fixtures/demo_event.json (loaded by `make run`) after a migration or a change to
 # the simulation: a 12-player, 60-hand progressive event played through record_hand, with a
-# director (director/director) and a dealer (dealer1/dealer1) assigned to table 1.
+# director (`director`) and a dealer (`dealer1`) assigned to table 1. Both are saved without a
+# usable password: `load_demo` gives each a generated one when it loads the fixture.
 set -eu
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-.venv/bin/python}
@@ -20,9 +21,9 @@ from decimal import Decimal
 from vpt.events.services import set_payout_structure
 from vpt.events.structure import update_event
 
-director = User.objects.create_user("director", password="director", is_staff=True, is_superuser=True,
+director = User.objects.create_user("director", password=None, is_staff=True, is_superuser=True,
                                     first_name="Demo", last_name="Director")
-dealer = User.objects.create_user("dealer1", password="dealer1", first_name="Demo", last_name="Dealer")
+dealer = User.objects.create_user("dealer1", password=None, first_name="Demo", last_name="Dealer")
 event = simulate_event(players=12, hands=60, seed=2026, actor=director, slug="demo-open",
                        name="VPT Demo Open")
 table = Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number").first()

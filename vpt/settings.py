@@ -1,17 +1,23 @@
 """Settings for VPT Director, configured by environment variables.
 
 DATABASE_URL       database (dj-database-url syntax); SQLite file db.sqlite3 by default
-VPT_SECRET_KEY     required when VPT_DEBUG is off
-VPT_DEBUG          "1"/"0" (default "1": `make run` on a laptop is the common case)
+VPT_SECRET_KEY     required when VPT_DEBUG is off (`make run` keeps one in the data folder)
+VPT_DEBUG          "1"/"0" (default "1" for `make dev` and the tests; `make run` sets "0")
 VPT_ALLOWED_HOSTS  comma-separated host names
+VPT_DATA_DIR       this machine's own files: secrets, logs, collected static files (default var/)
+VPT_HTTPS          "1" behind an HTTPS proxy: secure cookies, HSTS, redirect to https
+VPT_SESSION_HOURS  how long a login lasts (default 12: one playing day)
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from vpt.local_secrets import data_dir
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -24,6 +30,8 @@ def _env_bool(name: str, default: bool) -> bool:
 
 
 DEBUG = _env_bool("VPT_DEBUG", default=True)
+
+DATA_DIR = data_dir(BASE_DIR)
 
 SECRET_KEY = os.environ.get("VPT_SECRET_KEY", "")
 if not SECRET_KEY:
@@ -46,6 +54,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
+    "csp",
     "django_htmx",
     "template_partials",
     "vpt.accounts",
@@ -59,6 +69,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files answered here skip the rest of the stack (sessions, CSP, locale).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -67,6 +80,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes requires: it turns a refused login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "vpt.urls"
@@ -89,10 +104,51 @@ TEMPLATES = [
 WSGI_APPLICATION = "vpt.wsgi.application"
 
 DATABASES = {
-    "default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+    # runserver (debug) starts a thread per request, so only gunicorn's fixed threads keep
+    # their connection between requests; that bounds PostgreSQL's clients to workers x threads.
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=0 if DEBUG else 60,
+        conn_health_checks=not DEBUG,
+    ),
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A room of tablets writing at once: WAL lets the phones read while a hand is written, and
+    # IMMEDIATE takes the write lock when a transaction starts, so a writer waits its turn
+    # (up to the busy timeout) instead of failing with "database is locked" when a read lock
+    # it already holds cannot be upgraded. synchronous=NORMAL is durable in WAL mode except
+    # for the last commits on a power cut.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": (
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000; "
+            "PRAGMA foreign_keys=ON"
+        ),
+    })
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTHENTICATION_BACKENDS = [
+    "vpt.accounts.backends.LoginThrottle",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Login throttling (django-axes): five wrong passwords for a username lock that username for
+# 15 minutes, even with the right password; the count lives in the database, so every server
+# process sees it. Lock by username only: the tablets share one Wi-Fi address behind the
+# venue's router, and locking the address would lock out the whole room.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "vpt.accounts.views.locked_out"
+# axes warns whenever the address is not a lockout parameter; the username is the whole key
+# here on purpose (see above), and an attacker gains nothing by changing address or browser.
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
+
+SESSION_COOKIE_AGE = int(float(os.environ.get("VPT_SESSION_HOURS", "12")) * 3600)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -117,4 +173,73 @@ TIME_ZONE = "Europe/Madrid"
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = DATA_DIR / "static"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Served by whitenoise with hashed names (cached for a year) once `collectstatic` has run,
+    # as `make run` does; with debug on (and in the tests) files come straight from static/.
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage",
+    },
+}
+
+# HTTPS is the proxy's job (Caddy, nginx); VPT_HTTPS=1 says there is one.
+HTTPS = _env_bool("VPT_HTTPS", default=False)
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    # A monitor may ask the app directly, without the proxy.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = 365 * 24 * 3600
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+
+# Content Security Policy: scripts, styles, fonts and images come from this server only, and
+# nothing inline runs (htmx's own indicator <style> is turned off in base.html).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+    },
+}
+
+# With debug off, errors and their tracebacks go to stderr and to a rotating file in the data
+# folder; gunicorn writes one line per request.
+if not DEBUG:
+    LOG_DIR = DATA_DIR / "logs"
+    LOG_DIR.mkdir(parents=True, exist_ok=True)
+    LOGGING = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {
+            "plain": {"format": "%(asctime)s %(levelname)s %(name)s [pid %(process)d] %(message)s"},
+        },
+        "handlers": {
+            "stderr": {"class": "logging.StreamHandler", "formatter": "plain"},
+            "file": {
+                "class": "logging.handlers.RotatingFileHandler",
+                "filename": LOG_DIR / "vpt.log",
+                "maxBytes": 5 * 1024 * 1024,
+                "backupCount": 5,
+                "encoding": "utf-8",
+                "delay": True,
+                "formatter": "plain",
+            },
+        },
+        "root": {"handlers": ["stderr", "file"], "level": "WARNING"},
+        "loggers": {
+            # 4xx answers are in gunicorn's access log; 5xx come here with their traceback.
+            "django.request": {"level": "ERROR"},
+        },
+    }

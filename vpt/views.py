@@ -1,6 +1,10 @@
+import logging
+
+from django.db import DatabaseError, connection
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from vpt.events.models import Event
@@ -11,3 +15,18 @@ def home(request: HttpRequest) -> HttpResponse:
     """The way in for everyone: players find their event's standings, staff their tools."""
     events = Event.objects.order_by(F("starts_on").desc(nulls_last=True), "name")
     return render(request, "home.html", {"events": list(events)})
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> HttpResponse:
+    """For a proxy or a monitor: 200 while the database answers, 503 when it does not."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except DatabaseError as error:
+        # One line, not a traceback: a monitor asks every few seconds during an outage.
+        logging.getLogger(__name__).error("healthz: the database does not answer: %s", error)
+        return HttpResponse("database unavailable\n", status=503, content_type="text/plain")
+    return HttpResponse("ok\n", content_type="text/plain")

@@ -1,6 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, path
 
+from . import views
+
 app_name = "accounts"
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -10,4 +12,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="login",
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("lockouts/", views.lockouts, name="lockouts"),
+    path("lockouts/unlock/", views.unlock, name="unlock"),
 ]

@@ -1,0 +1,141 @@
+"""`make run`: serve the room from this machine (`python -m vpt.serve --port 8000`).
+
+In order: make sure there is a secret key (kept in the data folder, see `vpt.local_secrets`),
+work out the addresses tablets and phones can reach, then migrate, collect the static files,
+load the demo event into an empty database, print where to go, and hand the process over to
+gunicorn: debug off, bound to every interface, a few worker processes with threads each.
+
+Environment variables are read as everywhere else (`DATABASE_URL`, `VPT_*`); what this sets
+(`VPT_DEBUG=0`, the key, the allowed hosts) is passed on to gunicorn's processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from vpt.local_secrets import data_dir, ensure_secret_key, secrets_path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+# Threads wait on the database and the network; processes share the CPU. Eight threads per
+# process keep 20 tablets and a few hundred phones served on a 2-core laptop.
+THREADS_PER_WORKER = 8
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback, the one with the default route first.
+
+    Connecting a UDP socket sends nothing: it only asks the kernel which interface it would use.
+    """
+    found: list[str] = []
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
+        found.append(probe.getsockname()[0])
+    except OSError:
+        pass  # no network at all: the laptop alone still serves itself
+    finally:
+        probe.close()
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    for info in infos:
+        found.append(str(info[4][0]))
+    return [address for address in dict.fromkeys(found) if not address.startswith("127.")]
+
+
+def allowed_hosts(addresses: Sequence[str]) -> list[str]:
+    """Loopback, this machine's names and its LAN addresses: what a browser puts in Host."""
+    name = socket.gethostname()
+    names = [name, f"{name}.local"] if name and name != "localhost" else []
+    return list(dict.fromkeys([*LOCAL_HOSTS, *names, *addresses]))
+
+
+def server_command(port: int, bind: str, workers: int, threads: int) -> list[str]:
+    return [
+        sys.executable, "-m", "gunicorn", "vpt.wsgi:application",
+        "--bind", f"{bind}:{port}",
+        "--worker-class", "gthread",
+        "--workers", str(workers),
+        "--threads", str(threads),
+        # gunicorn's control socket is one path per user: several servers on one machine (a
+        # bench next to the room) would fight over it, and nothing here uses it.
+        "--no-control-socket",
+        "--access-logfile", "-",
+        "--error-logfile", "-",
+        # A slow request frees its thread after this; a hand is recorded in well under a second.
+        "--timeout", "60",
+        "--graceful-timeout", "10",
+    ]
+
+
+def print_welcome(port: int, addresses: Sequence[str], folder: Path) -> None:
+    urls = [f"http://{address}:{port}/" for address in addresses] or [f"http://127.0.0.1:{port}/"]
+    print()
+    print("VPT Director is serving. Tablets and phones on this Wi-Fi open:")
+    for url in urls:
+        print(f"    {url}")
+    print(f"This laptop: http://localhost:{port}/")
+    print(f"Passwords and the secret key: {secrets_path(folder)} (keep it private)")
+    if addresses:
+        try:
+            import qrcode
+        except ImportError:  # the QR is a convenience; the address above is enough
+            return
+        code = qrcode.QRCode(border=1)
+        code.add_data(urls[0])
+        code.print_ascii(out=sys.stdout, invert=True)
+    sys.stdout.flush()
+
+
+def prepare(folder: Path) -> None:
+    """Migrate, collect static files and load the demo, with the settings gunicorn will use."""
+    import django
+    from django.core.management import call_command
+    from django.db import connections
+
+    django.setup()
+    call_command("migrate", interactive=False, verbosity=1)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    call_command("load_demo")
+    # gunicorn's processes open their own; none may inherit this one across exec.
+    connections.close_all()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    cpus = os.cpu_count() or 1
+    parser = argparse.ArgumentParser(prog="python -m vpt.serve", description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all interfaces)")
+    parser.add_argument("--workers", type=int, default=max(2, cpus),
+                        help="processes (default: one per CPU, 2 at least)")
+    parser.add_argument("--threads", type=int, default=THREADS_PER_WORKER, help="threads per process")
+    options = parser.parse_args(argv)
+
+    folder = data_dir(BASE_DIR)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.environ["VPT_DEBUG"] = "0"
+    os.environ["VPT_DATA_DIR"] = str(folder)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "vpt.settings")
+    if not os.environ.get("VPT_SECRET_KEY"):
+        os.environ["VPT_SECRET_KEY"] = ensure_secret_key(folder)
+    local_only = options.bind.startswith("127.")
+    addresses = [] if local_only else lan_addresses()
+    if not os.environ.get("VPT_ALLOWED_HOSTS"):
+        os.environ["VPT_ALLOWED_HOSTS"] = ",".join(allowed_hosts(addresses))
+
+    prepare(folder)
+    print_welcome(options.port, addresses, folder)
+    command = server_command(options.port, options.bind, options.workers, options.threads)
+    os.chdir(BASE_DIR)
+    os.execv(command[0], command)
+
+
+if __name__ == "__main__":
+    main()
