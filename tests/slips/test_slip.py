@@ -243,12 +243,13 @@ def test_the_button_moves_to_the_first_player_still_in() -> None:
     assert next_button(players) == (players[1], False)
 
 
-def test_the_button_holds_for_fantasyland_unless_its_player_is_out() -> None:
+def test_the_button_holds_for_fantasyland_and_the_player_before_an_emptied_button_acts_last() -> None:
     holding = [player("A", fantasyland_next_cards=14), player("B"), player("C")]
     button_out = [player("A", fantasyland_next_cards=14), player("B"), player("C", eliminated=True)]
 
     assert next_button(holding) == (holding[2], True)
-    assert next_button(button_out) == (button_out[0], False)
+    # The button holds on C's emptied seat (vpt.ofc.button_after_hand): B, before it, acts last.
+    assert next_button(button_out) == (button_out[1], False)
     assert next_button([player("A"), player("B", eliminated=True)]) == (None, False)
 
 
@@ -294,3 +295,39 @@ def test_the_font_ships_with_its_licence_and_has_the_suits() -> None:
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
         glyphs = TTFont(name, str(FONT_DIR / name)).face.charToGlyph
         assert all(ord(char) in glyphs for char in "♠♥♦♣—…·ñáéíóú€")
+
+
+# --- the exact-stack payment (ofc-rules.md), worked by hand at 100 chips per point ----------
+
+ANA = {"name": "Ana", "stack": 10000, "top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"}
+BEN = {"name": "Ben", "stack": 900, "top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"}
+
+
+def exact_stack_slip(cy_bottom: str) -> SlipData:
+    cy = {"name": "Cy", "stack": 5000, "top": "As Ad Ac", "middle": "6c 6d 6s Qd Qc", "bottom": cy_bottom}
+    hand = {"chips_per_point": 100, "players": [ANA, BEN, cy]}
+    return slip_data_from_json(score_json(hand), hand_input=hand)
+
+
+def test_a_player_paid_down_to_zero_collects_a_later_win() -> None:
+    # 1 Ana-Ben: Ben owes 9 points = 900 and holds exactly 900: pays in full, stays in on 0.
+    # 2 Ana-Cy: the fouled Cy pays Ana 17 points = 1,700.
+    # 3 Ben-Cy: Cy owes Ben 14 points = 1,400; Ben can win at most his own 900 and collects it.
+    data = exact_stack_slip("Ks Kh 3c 3h 3s")  # Cy fouls: his bottom is weaker than his middle
+
+    assert [(e.payer, e.payee, e.chips_due, e.chips_paid, e.skipped) for e in data.exchanges] == [
+        ("Ben", "Ana", 900, 900, False), ("Cy", "Ana", 1700, 1700, False), ("Cy", "Ben", 1400, 900, False)]
+    assert exchange_notes(data) == ["", "", "capped: Ben could win at most 900"]
+    assert [(p.name, p.stack_after, p.eliminated) for p in data.players] == [
+        ("Ana", 12600, False), ("Ben", 900, False), ("Cy", 2400, False)]
+
+
+def test_a_player_on_zero_who_owes_again_cannot_pay_and_is_eliminated() -> None:
+    # 1 Ana-Ben: Ben pays Ana his exact 900 and stays in on 0.
+    # 3 Ben-Cy: Ben owes Cy again; holding 0 he cannot pay: nothing moves and he is out.
+    data = exact_stack_slip("Ks Kh 9c 9d 9s")
+    ben_cy = data.exchanges[2]
+
+    assert (ben_cy.payer, ben_cy.payee, ben_cy.chips_paid, ben_cy.skipped) == ("Ben", "Cy", 0, False)
+    assert exchange_notes(data)[0] == "" and exchange_notes(data)[2] == "Ben had no chips left: cannot pay, eliminated"
+    assert [(p.name, p.stack_after, p.eliminated) for p in data.players][1] == ("Ben", 0, True)

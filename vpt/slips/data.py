@@ -24,7 +24,16 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from vpt.ofc import ROW_SIZES, ROWS, InvalidHand, parse_cards, row_value
+from vpt.ofc import (
+    ROW_SIZES,
+    ROWS,
+    InvalidHand,
+    button_after_hand,
+    effective_button,
+    parse_cards,
+    payer_and_payee,
+    row_value,
+)
 
 __all__ = [
     "FORMATS", "LANGUAGES", "HandHistoryData", "ResultRow", "ResultsData", "SeatCard",
@@ -259,18 +268,23 @@ def describe_rows(cards: Sequence[str], language: str, fallback: Sequence[str] =
 def next_button(players: Sequence[SlipPlayer]) -> tuple[SlipPlayer | None, bool]:
     """Who has the button next hand, and whether it holds (someone plays Fantasyland next).
 
-    The button moves one occupied seat clockwise, to the player left of it (P1), skipping the
-    players eliminated this hand; it stays where it is when a player still in plays Fantasyland
-    next hand. ``(None, False)`` when fewer than two players remain.
+    The engine's rule (:func:`vpt.ofc.button_after_hand`) on the players' seats (their payment
+    positions when seats are not known; the last player has the button): the button moves to the
+    next player still in, or holds for a Fantasyland hand. When it holds on the seat of a player
+    eliminated this hand, the player before that seat acts last (:func:`vpt.ofc.effective_button`):
+    named, but not as holding. ``(None, False)`` when fewer than two players remain.
     """
     remaining = [player for player in players if not player.eliminated]
     if len(remaining) < 2:
         return None, False
-    button = players[-1]
-    holds = any(player.fantasyland_next_cards for player in remaining)
-    if holds and not button.eliminated:
-        return button, True
-    return remaining[0], False
+    known = all(player.seat is not None for player in players)
+    seats = [player.seat if known and player.seat is not None else index + 1 for index, player in enumerate(players)]
+    by_seat = dict(zip(seats, players, strict=True))
+    occupied = [seat for seat, player in by_seat.items() if not player.eliminated]
+    button = seats[-1]
+    after = button_after_hand(occupied, button, fantasyland_next=any(p.fantasyland_next_cards for p in remaining))
+    holder = by_seat[effective_button(occupied, after)]
+    return holder, holder is players[-1]
 
 
 # --- from the engine's JSON ---------------------------------------------------------------
@@ -360,7 +374,7 @@ def exchange_from_pair(
     >>> exchange_from_pair(2, "Ana", "Cai", -8, 800, -500, capped=True, skipped=False)
     SlipExchange(order=2, payer='Ana', payee='Cai', points=8, chips_due=800, chips_paid=500, capped=True, skipped=False)
     """
-    payer, payee = (b, a) if points > 0 else (a, b)
+    payer, payee = payer_and_payee(a, b, points) or (a, b)
     return SlipExchange(
         order=order, payer=payer, payee=payee, points=abs(points), chips_due=chips_due,
         chips_paid=abs(chips_paid) if chips_paid is not None else None, capped=capped, skipped=skipped,

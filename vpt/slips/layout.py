@@ -46,22 +46,14 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from vpt.ofc import InvalidHand, card_face
+
 FONT_DIR = Path(__file__).resolve().parent.parent.parent / "static" / "fonts"
 REGULAR = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
 RED = Color(0.78, 0.0, 0.0)
 GREY = Color(0.35, 0.35, 0.35)
 RULE_GREY = Color(0.6, 0.6, 0.6)
-_SUITS = {
-    "s": ("♠", black),
-    "h": ("♥", RED),
-    "d": ("♦", RED),
-    "c": ("♣", black),
-    "♠": ("♠", black),
-    "♥": ("♥", RED),
-    "♦": ("♦", RED),
-    "♣": ("♣", black),
-}
 
 
 @cache
@@ -157,20 +149,21 @@ def when(moment: datetime | None) -> str:
 
 
 def card_runs(cards: str, font: str, size: float) -> list[Run]:
-    """A row's cards as text runs: ranks in black, ♠♣ black, ♥♦ red; ``T`` printed as ``10``."""
+    """A row's cards as text runs, from the engine's faces: ♥♦ cards red, ♠♣ and jokers black,
+    ``T`` printed as ``10``; a token that is no card is printed as typed, in black."""
     runs: list[Run] = []
     for index, token in enumerate(cards.split()):
         if index:
             runs.append((" ", font, size, black))
-        suit = _SUITS.get(token[-1:].lower()) or _SUITS.get(token[-1:])
-        if token.upper() == "JK" or suit is None:
+        try:
+            face = card_face(token)
+        except InvalidHand:
             runs.append((token.upper(), font, size, black))
             continue
-        symbol, colour = suit
-        rank = token[:-1].upper()
-        rank = "10" if rank in {"T", "10"} else rank
-        runs.append((rank, font, size, colour))
-        runs.append((symbol, font, size, colour))
+        colour = RED if face.red else black
+        runs.append((face.rank, font, size, colour))
+        if face.suit:
+            runs.append((face.suit, font, size, colour))
     return runs
 
 

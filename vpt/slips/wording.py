@@ -8,7 +8,8 @@ flags
 exchange note
     The plain note under an exchange: why it was *skipped* (a player was already out earlier in
     this hand), *capped* (the winner can win at most their own stack before the hand, or the
-    loser had only so many chips left) or *even* (no chips move). Empty for a plain payment.
+    loser had only so many chips left), that the payer *had no chips left* (0 after paying in
+    full earlier, so cannot pay and is out) or *even* (no chips move). Empty for a plain payment.
 next button
     Where the button goes for the next hand: to a player (and their seat), to an empty seat
     someone new sits in, or staying put while its holder plays Fantasyland.
@@ -20,6 +21,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+
+from vpt.ofc import paid_short
 
 from .data import SlipData, SlipPlayer
 from .layout import chips
@@ -45,33 +48,41 @@ def fantasyland_next(cards: int) -> str:
 def exchange_notes(data: SlipData) -> list[str]:
     """The plain note printed under each exchange ("" for none), in payment order.
 
-    The hand is replayed from the stacks before, so a skipped exchange names who was already
-    out, and a capped one says whether the winner's cap or the loser's last chips limited it.
+    The hand is replayed in payment order, tracking who is *out*: a payer who could not
+    pay in full (the engine's :func:`vpt.ofc.paid_short`). A player paid down to exactly 0 is
+    not out: they still collect, and only if they owe again do they "have no chips left". So a
+    skipped exchange names who was already out, and a capped one says whether the winner's cap
+    or the loser's last chips limited it.
     """
-    holding = {player.name: player.stack_before for player in data.players}
-    started = dict(holding)
+    started = {player.name: player.stack_before for player in data.players}
+    out: list[str] = []
     notes = []
     for exchange in data.exchanges:
         note = ""
+        cap = started.get(exchange.payee)
+        short = (not exchange.skipped and not exchange.even and cap is not None
+                 and exchange.chips_due is not None and exchange.chips_paid is not None
+                 and paid_short(exchange.chips_due, exchange.chips_paid, cap))
         if exchange.skipped:
-            out = [name for name in (exchange.payer, exchange.payee) if holding.get(name) == 0]
-            if not out:
-                out = [
+            gone = [name for name in (exchange.payer, exchange.payee) if name in out]
+            if not gone:
+                gone = [
                     player.name
                     for player in data.players
                     if player.name in (exchange.payer, exchange.payee) and player.eliminated
                 ]
-            if len(out) == 2:
+            if len(gone) == 2:
                 note = _("skipped: %(first)s and %(second)s were eliminated earlier in this hand") % {
-                    "first": out[0],
-                    "second": out[1],
+                    "first": gone[0],
+                    "second": gone[1],
                 }
-            elif out:
-                note = _("skipped: %(name)s was eliminated earlier in this hand") % {"name": out[0]}
+            elif gone:
+                note = _("skipped: %(name)s was eliminated earlier in this hand") % {"name": gone[0]}
             else:
                 note = _("skipped: a player was eliminated earlier in this hand")
+        elif short and not exchange.chips_paid:
+            note = _("%(name)s had no chips left: cannot pay, eliminated") % {"name": exchange.payer}
         elif exchange.capped:
-            cap = started.get(exchange.payee)
             if cap is not None and exchange.chips_paid == cap:
                 note = _("capped: %(name)s could win at most %(chips)s") % {
                     "name": exchange.payee,
@@ -80,16 +91,13 @@ def exchange_notes(data: SlipData) -> list[str]:
             else:
                 note = _("capped: %(name)s had only %(chips)s left") % {
                     "name": exchange.payer,
-                    "chips": chips(exchange.chips_paid, data.language),
+                    "chips": chips(exchange.chips_paid or 0, data.language),
                 }
         elif exchange.even:
             note = _("even: no chips move")
         notes.append(note)
-        if not exchange.skipped and exchange.chips_paid is not None:
-            if holding.get(exchange.payer) is not None:
-                holding[exchange.payer] = holding[exchange.payer] - exchange.chips_paid  # type: ignore[operator]
-            if holding.get(exchange.payee) is not None:
-                holding[exchange.payee] = holding[exchange.payee] + exchange.chips_paid  # type: ignore[operator]
+        if short:
+            out.append(exchange.payer)
     return notes
 
 
