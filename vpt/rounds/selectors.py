@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, QuerySet
 
 from vpt.events.models import Level
+from vpt.ofc import payment_seats
 from vpt.seating.models import Seat
-from vpt.seating.order import payment_seats
 from vpt.tables.models import Table
 
 from .models import Board, Exchange, Hand

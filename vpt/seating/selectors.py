@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from django.db.models import Max, Prefetch
 
 from vpt.events.models import Event
+from vpt.ofc import payment_seats
 from vpt.tables.models import Table
 
 from .balancing import SeatedPlayer, TableState
 from .models import Seat
-from .order import payment_seats
 
 
 @dataclass(frozen=True)
