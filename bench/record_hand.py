@@ -42,8 +42,9 @@ def main() -> None:
 
 
 def run(hands: int, players: int) -> None:
+    from vpt.events.entries import register_player
     from vpt.events.models import Event
-    from vpt.events.services import create_event, register_player
+    from vpt.events.services import create_event
     from vpt.rounds.selectors import table_state
     from vpt.rounds.services import record_hand
     from vpt.rounds.simulation import deal_boards, player_names, simulation_actor

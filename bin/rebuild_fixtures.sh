@@ -18,8 +18,8 @@ from vpt.rounds.simulation import simulate_event
 from vpt.tables.models import Table
 from vpt.tables.services import assign_dealer
 from decimal import Decimal
-from vpt.events.services import set_payout_structure
-from vpt.events.structure import update_event
+from vpt.events.payout_services import set_payout_structure
+from vpt.events.services import update_event
 
 director = User.objects.create_user("director", password=None, is_staff=True, is_superuser=True,
                                     first_name="Demo", last_name="Director")

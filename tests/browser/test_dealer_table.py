@@ -9,8 +9,9 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
+from vpt.events.entries import register_player
 from vpt.events.models import Entry
-from vpt.events.services import create_event, register_player
+from vpt.events.services import create_event
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import table_state
 from vpt.seating.services import draw_seats

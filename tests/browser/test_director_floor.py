@@ -8,7 +8,8 @@ from pathlib import Path
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
-from vpt.events.services import create_event, register_player
+from vpt.events.entries import register_player
+from vpt.events.services import create_event
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand

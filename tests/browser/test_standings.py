@@ -8,8 +8,10 @@ from pathlib import Path
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
+from vpt.events.clock_services import start_clock
+from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event
-from vpt.events.services import create_event, register_player, start_clock
+from vpt.events.services import create_event
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
 from vpt.seating.services import draw_seats

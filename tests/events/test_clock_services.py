@@ -12,19 +12,13 @@ from django.utils import timezone, translation
 
 from vpt.errors import NotAllowed, ServiceError
 from vpt.events.clock import BreakKind
+from vpt.events.clock_services import adjust_clock, pause_clock, resume_clock, start_clock, sync_clock
+from vpt.events.entries import register_player
 from vpt.events.models import AuditEntry, Clock, Event, PayoutStructure
+from vpt.events.payout_services import set_payout_structure
 from vpt.events.selectors import clock_snapshot
-from vpt.events.services import (
-    adjust_clock,
-    advance_level,
-    create_event,
-    pause_clock,
-    register_player,
-    resume_clock,
-    set_payout_structure,
-    start_clock,
-    sync_clock,
-)
+from vpt.events.services import create_event
+from vpt.events.structure import advance_level
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
 from vpt.seating.services import draw_seats

@@ -8,8 +8,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from vpt.events.entries import register_player
 from vpt.events.models import ChipAdjustment, Entry, Event, Level, Player
-from vpt.events.services import create_event, register_player
+from vpt.events.services import create_event
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +124,7 @@ def test_audit_log_filters(client_as_director: Client, event: Event, director: U
     ana = register_player(event, name="Ana", actor=director)
     register_player(event, name="Ben", actor=director)
     other = User.objects.create_user("td2", password="x", is_staff=True)
-    from vpt.events.services import adjust_chips
+    from vpt.events.entries import adjust_chips
 
     adjust_chips(ana, amount=100, reason="bonus", actor=other)
     url = reverse("events:audit", args=[event.slug])

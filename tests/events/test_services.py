@@ -7,15 +7,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from vpt.errors import NotAllowed, ServiceError
+from vpt.events.entries import adjust_chips, reenter_player, register_player
 from vpt.events.models import AuditEntry, ChipAdjustment, Entry, Event, Player
-from vpt.events.services import (
-    adjust_chips,
-    advance_level,
-    compute_places,
-    create_event,
-    reenter_player,
-    register_player,
-)
+from vpt.events.places import compute_places
+from vpt.events.services import create_event
+from vpt.events.structure import advance_level
 from vpt.ofc import get_ruleset
 
 

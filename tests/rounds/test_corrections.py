@@ -4,11 +4,12 @@ import pytest
 from django.contrib.auth.models import User
 
 from vpt.errors import Conflict, NotAllowed
+from vpt.events.entries import adjust_chips
 from vpt.events.models import AuditEntry, Entry
-from vpt.events.services import adjust_chips
 from vpt.rounds.chips import chip_discrepancies
+from vpt.rounds.corrections import correct_hand, void_hand
 from vpt.rounds.models import Board, Hand
-from vpt.rounds.services import correct_hand, record_hand, void_hand
+from vpt.rounds.services import record_hand
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
 

@@ -201,7 +201,7 @@ def test_boards_must_match_the_seated_players(table: Table, director: User, kit:
 
 
 def test_chips_per_point_come_from_the_level_in_force(table: Table, director: User, kit: Any) -> None:
-    from vpt.events.services import advance_level
+    from vpt.events.structure import advance_level
 
     advance_level(table.event, actor=director)
     hand = record_hand(table, hand_number=1, actor=director,

@@ -4,8 +4,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from vpt.errors import NotAllowed, ServiceError
+from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event
-from vpt.events.services import create_event, register_player
+from vpt.events.services import create_event
 from vpt.seating.models import Seat
 from vpt.seating.services import (
     balance_tables,

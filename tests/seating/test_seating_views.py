@@ -7,8 +7,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event
-from vpt.events.services import create_event, register_player
+from vpt.events.services import create_event
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
 

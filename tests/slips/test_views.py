@@ -13,8 +13,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event, PayoutStructure
-from vpt.events.services import create_event, register_player
+from vpt.events.services import create_event
 from vpt.rounds.models import Board, Exchange, Hand
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand

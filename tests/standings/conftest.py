@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event, Level, Player
-from vpt.events.services import create_event, register_player
+from vpt.events.services import create_event
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand

@@ -9,8 +9,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event
-from vpt.events.services import create_event, register_player, set_payout_structure
+from vpt.events.payout_services import set_payout_structure
+from vpt.events.services import create_event
 from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
 

@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from vpt.events.entries import register_player
 from vpt.events.models import Event
-from vpt.events.services import create_event, register_player
+from vpt.events.services import create_event
 from vpt.rounds.selectors import table_state
 from vpt.seating.services import draw_seats
 from vpt.tables.models import Table

@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from vpt.events.entries import register_player
 from vpt.events.models import Event, Player
-from vpt.events.services import register_player
 from vpt.rounds.models import Hand
 from vpt.rounds.services import record_hand
 from vpt.seating.services import draw_seats

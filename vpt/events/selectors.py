@@ -48,6 +48,20 @@ def event_results(event: Event | int) -> list[dict[str, object]]:
     return sorted(rows.values(), key=key)
 
 
+def chips_per_point_in_force(event: Event) -> tuple[Level | None, int]:
+    """The level whose chips per point a hand started now uses, and that value (1 without levels).
+
+    A break keeps the last level's chips per point: a hand played during a break (a
+    Fantasyland continuation) is worth what it was before the break. ``event`` comes with its
+    current level loaded: no query, 1 during a break.
+    """
+    level = event.current_level
+    if level is not None and level.is_break:
+        level = (Level.objects.filter(event=event, number__lt=level.number, is_break=False)
+                 .order_by("-number").first())
+    return level, (level.chips_per_point if level else 1)
+
+
 def event_adjustments(event: Event | int) -> QuerySet[ChipAdjustment]:
     pk = event if isinstance(event, int) else event.pk
     return ChipAdjustment.objects.filter(event_id=pk).select_related("entry__player", "created_by")

@@ -1,11 +1,13 @@
-"""Writes for the director's event pages: edit an event and its level structure.
+"""Writes for an event's level structure: add, change, reorder and delete levels; advance.
 
-These complete ``vpt.events.services`` (which creates events and puts levels in force) for
-the floor pages; each is one transaction that locks the event row and writes an audit entry.
+level structure  the event's levels in order (1, 2, ...), each with its chips per point and
+                 its length in minutes or hands, or a break. Levels already in force or past
+                 are history (the hands played in them keep their chips per point), so only
+                 the levels after the current one may be reordered or deleted.
+level in force   `Event.current_level`; `advance_level` moves it by hand, the clock moves it
+                 with time (`vpt.events.clock_services`).
 
-level structure  the event's levels in order (1, 2, ...). Levels already in force or past are
-                 history (the hands played in them keep their chips per point), so only the
-                 levels after the current one may be reordered or deleted.
+Each service is one transaction that locks the event row and writes an audit entry.
 """
 
 from __future__ import annotations
@@ -18,62 +20,34 @@ from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import ensure_director
 from vpt.errors import Conflict, ServiceError
-from vpt.ofc import InvalidHand, get_ruleset
 
 from .audit import level_args, write_audit
 from .models import AuditEntry, Event, Level
 from .services import lock_event
 
-EVENT_FIELDS = (
-    "name", "venue", "starts_on", "ends_on", "variant", "rule_overrides", "starting_stack", "seats_per_table",
-    "buy_in", "fee", "reentry_until_level", "max_entries", "language", "slip_format",
-)
-# Fields that the first hand fixes: changing them later would rewrite history.
-FIXED_BY_PLAY = ("variant", "rule_overrides", "starting_stack", "seats_per_table")
-
-
-def _has_hands(event: Event) -> bool:
-    return event.hands.exists()
-
 
 @transaction.atomic(durable=True)
-def update_event(event: Event, *, actor: Any, **fields: Any) -> Event:
-    """Change an event's settings; the rule set, stack and table size only before the first hand."""
+def advance_level(event: Event, *, actor: Any, number: int | None = None) -> Level:
+    """Put the next level (or level `number`) in force; hands started from now use its chips per point."""
     ensure_director(actor)
-    unknown = set(fields) - set(EVENT_FIELDS)
-    if unknown:
-        raise ServiceError(_("Unknown event field: %(fields)s") % {"fields": ", ".join(sorted(unknown))})
     event = lock_event(event)
-    changed = {key: value for key, value in fields.items() if getattr(event, key) != value}
-    if not changed:
-        return event
-    frozen = [key for key in changed if key in FIXED_BY_PLAY]
-    if frozen and _has_hands(event):
-        raise Conflict(
-            _("Hands have been played: the rule set, starting stack and seats per table can no longer change."),
-            code="hands_recorded",
-        )
-    variant = changed.get("variant", event.variant)
-    overrides = changed.get("rule_overrides", event.rule_overrides) or {}
-    try:
-        rules = get_ruleset(variant).with_overrides(overrides)
-    except InvalidHand as error:
-        raise ServiceError(_("Rule overrides: %(problem)s") % {"problem": error}, code="invalid_rules") from None
-    seats = changed.get("seats_per_table", event.seats_per_table)
-    if not rules.min_players <= seats <= rules.max_players:
-        raise ServiceError(
-            _("%(variant)s seats %(low)s to %(high)s players at a table.")
-            % {"variant": variant, "low": rules.min_players, "high": rules.max_players},
-            code="invalid_seats",
-        )
-    before = {key: str(getattr(event, key)) for key in changed}
-    for key, value in changed.items():
-        setattr(event, key, value)
-    event.save(update_fields=list(changed))
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.UPDATE_EVENT, obj=event,
-                args={"name": event.name, "fields": ", ".join(changed)},
-                before=before, after={key: str(value) for key, value in changed.items()})
-    return event
+    current = event.current_level.number if event.current_level else 0
+    target = current + 1 if number is None else number
+    level = Level.objects.filter(event=event, number=target).first()
+    if level is None:
+        raise ServiceError(_("There is no level %(number)s.") % {"number": target}, code="no_such_level")
+    event.current_level = level
+    update = ["current_level"]
+    if level.is_break and event.status == Event.Status.RUNNING:
+        event.status = Event.Status.ON_BREAK
+        update.append("status")
+    elif not level.is_break and event.status == Event.Status.ON_BREAK:
+        event.status = Event.Status.RUNNING
+        update.append("status")
+    event.save(update_fields=update)
+    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.ADVANCE_LEVEL, obj=event,
+                args={"level": level_args(level)}, before={"level": current}, after={"level": target})
+    return level
 
 
 def _current_number(event: Event) -> int:

@@ -19,6 +19,7 @@ from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.http import HtmxHttpRequest
 
+from .entries import adjust_chips, reenter_player, register_player
 from .floor_selectors import audit_log
 from .forms import (
     AdjustForm,
@@ -30,15 +31,8 @@ from .forms import (
 )
 from .models import OPEN_TABLE, Event, Level, Player
 from .selectors import event_adjustments, event_standings
-from .services import (
-    adjust_chips,
-    advance_level,
-    create_event,
-    reenter_player,
-    register_player,
-    set_event_status,
-)
-from .structure import add_level, delete_level, move_level, update_event, update_level
+from .services import create_event, set_event_status, update_event
+from .structure import add_level, advance_level, delete_level, move_level, update_level
 
 
 def _event(slug: str) -> Event:

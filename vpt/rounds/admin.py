@@ -11,8 +11,9 @@ from vpt.events.admin import run_service
 from vpt.seating.admin import SeatedTableAdmin
 from vpt.tables.models import Table
 
+from .corrections import void_hand
 from .models import Board, Exchange, Hand
-from .services import close_round, void_hand
+from .services import close_round
 
 
 class ReadOnlyInline(admin.TabularInline):

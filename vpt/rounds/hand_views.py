@@ -28,10 +28,10 @@ from vpt.events.models import AuditEntry, Event
 from vpt.tables.models import Table
 
 from .board_entry import SeatLine, build_entry
+from .corrections import Correction, correct_hand, void_hand
 from .forms import SeatBoardForm, seat_prefix
 from .models import Board, Hand
 from .selectors import hand_detail as select_hand
-from .services import Correction, correct_hand, void_hand
 
 
 class HtmxHttpRequest(HttpRequest):

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, QuerySet
 
 from vpt.events.models import Level
+from vpt.events.selectors import chips_per_point_in_force
 from vpt.ofc import payment_seats
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
@@ -43,10 +44,7 @@ def table_state(table: Table | int) -> TableState:
         for seat in Seat.objects.filter(table=table, entry__isnull=False).select_related("entry__player")
     }
     order = payment_seats(list(seated), table.button_seat) if seated else []
-    level = table.event.current_level
-    if level is not None and level.is_break:
-        level = (Level.objects.filter(event_id=table.event_id, number__lt=level.number, is_break=False)
-                 .order_by("-number").first())
+    level, chips_per_point = chips_per_point_in_force(table.event)
     fantasyland = any(seat.fantasyland_cards for seat in seated.values())
     return TableState(
         table=table,
@@ -54,7 +52,7 @@ def table_state(table: Table | int) -> TableState:
         button_seat=order[-1] if order else table.button_seat,
         next_hand_number=table.next_hand_number,
         level=level,
-        chips_per_point=level.chips_per_point if level else 1,
+        chips_per_point=chips_per_point,
         fantasyland=fantasyland,
         round_number=table.round_number,
         round_complete=round_complete(table, len(seated), fantasyland),

@@ -14,13 +14,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from vpt.errors import ServiceError
+from vpt.events.entries import reenter_player, register_player
 from vpt.events.models import Entry, Event
-from vpt.events.services import (
-    advance_level,
-    create_event,
-    reenter_player,
-    register_player,
-)
+from vpt.events.services import create_event
+from vpt.events.structure import advance_level
 from vpt.ofc import Card, RuleSet, deck, format_cards, most_cards_dealt
 from vpt.seating.services import balance_tables, draw_seats, seat_entry
 from vpt.tables.models import Table

@@ -13,9 +13,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from vpt.events.entries import register_player
 from vpt.events.errors import ServiceError
 from vpt.events.models import Event, Player
-from vpt.events.services import register_player
 
 
 def command_actor(username: str | None) -> Any:

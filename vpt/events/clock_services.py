@@ -1,0 +1,190 @@
+"""Writes for the event clock: start, pause, resume, adjust, and keeping the level in force.
+
+clock            the stored state of the event's timer (`Clock`: anchor level, started,
+                 paused, adjustments, Fantasyland hold); what it shows at a moment is
+                 computed by `vpt.events.clock` from that state and the level structure.
+level in force   `Event.current_level`, the level whose chips per point a hand started now
+                 uses; the services here make it the level the clock shows (and set the
+                 event `on_break` during a break), which is what `record_hand` reads.
+sync             time alone moves the clock on, with no write: `sync_clock` stores the move
+                 when someone looks (the clock display polls it), and `refresh_clock` does it
+                 inside another service that holds the event lock.
+
+Each top-level service is one transaction that locks the event row first and writes an
+audit entry.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from vpt.accounts.permissions import ensure_director
+from vpt.errors import ServiceError
+
+from .audit import level_args, write_audit
+from .clock import ClockError, ClockState, go_to_level
+from .clock import adjust as clock_adjust
+from .clock import pause as clock_pause
+from .clock import resume as clock_resume
+from .clock import start as clock_start
+from .models import AuditEntry, Clock, Event
+from .selectors import ClockSnapshot, _status_for, clock_snapshot
+from .services import lock_event
+
+
+def _clock_message(error: ClockError) -> str:
+    messages = {
+        "already_started": _("The clock is already running."),
+        "not_started": _("The clock has not started."),
+        "already_paused": _("The clock is already paused."),
+        "not_paused": _("The clock is not paused."),
+        "held": _("The break has not started: tables are still playing Fantasyland."),
+        "untimed": _("This level is counted in hands, not time."),
+        "no_such_level": _("There is no such level."),
+        "no_levels": _("The event has no levels."),
+    }
+    return messages.get(error.code, str(error))
+
+
+def _lock_clock(event: Event) -> Clock:
+    clock, _created = Clock.objects.select_for_update().get_or_create(event=event)
+    return clock
+
+
+def _store_clock(clock: Clock, state: ClockState) -> None:
+    clock.level_number = state.level_number
+    clock.started_at = state.started_at
+    clock.paused_at = state.paused_at
+    clock.paused_for = datetime.timedelta(seconds=state.paused_seconds)
+    clock.adjustment_seconds = state.adjustment_seconds
+    clock.fantasyland_hold = state.fantasyland_hold
+
+
+def _clock_dict(clock: Clock) -> dict[str, Any]:
+    return {
+        "level": clock.level_number, "started_at": clock.started_at.isoformat() if clock.started_at else None,
+        "paused_at": clock.paused_at.isoformat() if clock.paused_at else None,
+        "paused_seconds": clock.paused_for.total_seconds(), "adjustment_seconds": clock.adjustment_seconds,
+        "fantasyland_hold": clock.fantasyland_hold,
+    }
+
+
+def _put_level_in_force(event: Event, clock: Clock, snapshot: ClockSnapshot, *, actor: Any) -> None:
+    """Make the event's current level (and break status) the one the clock shows."""
+    level = next(lv for lv in snapshot.levels if lv.number == snapshot.status.level.number)
+    status = _status_for(event.status, level.is_break) if clock.started_at else event.status
+    before = event.current_level.number if event.current_level else None
+    update = []
+    if event.current_level_id != level.pk:
+        event.current_level = level
+        update.append("current_level")
+    if status != event.status:
+        event.status = status
+        update.append("status")
+    if update:
+        event.save(update_fields=update)
+    clock.level_in_force = level.number
+    if "current_level" in update:
+        write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.CLOCK_LEVEL, obj=event,
+                    args={"level": level_args(level)},
+                    before={"level": before}, after={"level": level.number, "status": event.status})
+
+
+def refresh_clock(event: Event, *, now: datetime.datetime, actor: Any = None) -> ClockSnapshot:
+    """Store the clock re-anchored at ``now`` and put its level in force (``event`` locked).
+
+    A level changed by hand (`advance_level`) since the clock last ran restarts the clock at
+    that level. Returns the snapshot after the change.
+    """
+    clock = _lock_clock(event)
+    snapshot = clock_snapshot(event, now=now, clock=clock)
+    if clock.started_at is None:
+        return snapshot
+    state = snapshot.settled
+    if snapshot.level_moved_by_hand and event.current_level is not None:
+        state = go_to_level(snapshot.specs, snapshot.state, now, event.current_level.number)
+    _store_clock(clock, state)
+    snapshot = clock_snapshot(event, now=now, clock=clock)
+    _put_level_in_force(event, clock, snapshot, actor=actor)
+    clock.save()
+    return snapshot
+
+
+@transaction.atomic(durable=True)
+def sync_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
+    """Store what time did to the clock (a level or a break that began, a Fantasyland hold or its
+    end) and put the clock's level in force. Anyone may trigger it (``actor`` may be None): it
+    only records what the clock already shows."""
+    now = now or timezone.now()
+    event = lock_event(event)
+    refresh_clock(event, now=now, actor=actor)
+    return Clock.objects.get(event=event)
+
+
+def _change_clock(event: Event, *, actor: Any, now: datetime.datetime | None, action: AuditEntry.Action,
+                  change: Callable[[ClockSnapshot, datetime.datetime], ClockState]) -> Clock:
+    ensure_director(actor)
+    now = now or timezone.now()
+    event = lock_event(event)
+    snapshot = refresh_clock(event, now=now, actor=actor)
+    clock = Clock.objects.select_for_update().get(event=event)
+    before = _clock_dict(clock)
+    try:
+        state = change(snapshot, now)
+    except ClockError as error:
+        raise ServiceError(_clock_message(error), code=error.code) from None
+    _store_clock(clock, state)
+    if action == AuditEntry.Action.START_CLOCK and event.status == Event.Status.PLANNED:
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+    after = clock_snapshot(event, now=now, clock=clock)
+    _put_level_in_force(event, clock, after, actor=actor)
+    clock.save()
+    write_audit(actor=actor, event_id=event.pk, action=action, obj=clock,
+                before=before, after=_clock_dict(clock))
+    return clock
+
+
+def _options(snapshot: ClockSnapshot) -> dict[str, Any]:
+    return {"fantasyland_tables": snapshot.fantasyland_tables, "fantasyland_ended_at": snapshot.fantasyland_ended_at}
+
+
+@transaction.atomic(durable=True)
+def start_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
+    """Start the clock at the level in force (level 1 for a new event)."""
+    return _change_clock(event, actor=actor, now=now, action=AuditEntry.Action.START_CLOCK,
+                         change=lambda snap, at: clock_start(snap.specs, snap.state, at))
+
+
+@transaction.atomic(durable=True)
+def pause_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
+    return _change_clock(event, actor=actor, now=now, action=AuditEntry.Action.PAUSE_CLOCK,
+                         change=lambda snap, at: clock_pause(snap.specs, snap.state, at, **_options(snap)))
+
+
+@transaction.atomic(durable=True)
+def resume_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
+    """Run the clock again; during a Fantasyland hold, start the break now."""
+    return _change_clock(event, actor=actor, now=now, action=AuditEntry.Action.RESUME_CLOCK,
+                         change=lambda snap, at: clock_resume(snap.specs, snap.state, at, **_options(snap)))
+
+
+@transaction.atomic(durable=True)
+def adjust_clock(event: Event, *, actor: Any, seconds: int = 0, level: int | None = None,
+                 now: datetime.datetime | None = None) -> Clock:
+    """Give the current level ``seconds`` more time (fewer when negative), or go to ``level``."""
+    def change(snap: ClockSnapshot, at: datetime.datetime) -> ClockState:
+        state = snap.state
+        if level is not None:
+            state = go_to_level(snap.specs, state, at, level)
+        if seconds:
+            state = clock_adjust(snap.specs, state, at, seconds, **_options(snap))
+        return state
+
+    return _change_clock(event, actor=actor, now=now, action=AuditEntry.Action.ADJUST_CLOCK, change=change)
