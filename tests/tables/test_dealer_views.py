@@ -243,3 +243,55 @@ def test_spanish_page(client: Client, table: Table, dealer_user: User) -> None:
     response = client.get(url(table), headers={"accept-language": "es"})
     page = text(response.content.decode())
     assert "Mano 1" in page
+
+
+# --- the exact-stack payment (ofc-rules.md), worked by hand at 100 chips per point ----------
+
+# The cards of ACES_FULL, fouled (trip aces on top over a high-card middle).
+ACES_FOULED = {"top": "As Ad Ac", "middle": "Ts Js Qd Ks 2s", "bottom": "3h 6d 9c 6c 6s"}
+
+def record_with_p1_stack(client: Client, table: Table, floor: Any, boards: list[dict[str, str]],
+                         stack: int) -> tuple[list[Entry], str]:
+    entries = [seat.entry for seat in table_state(table.pk).seats]
+    Entry.objects.filter(pk=entries[0].pk).update(stack=stack)
+    response = client.post(url(table), floor.hand_post(table, boards))
+    assert response.status_code == 302
+    return entries, client.get(response["Location"]).content.decode()
+
+
+def test_a_player_paid_down_to_zero_stays_in_and_collects(client: Client, table: Table, dealer_user: User,
+                                                          floor: Any) -> None:
+    # 1 P1-P2: queens full lose 3 points to the jacks: P1 holds exactly 300 and pays it, on 0.
+    # 2 P1-P3: the fouled P3 owes P1 12 points = 1,200; P1 can win at most the 300 it started with.
+    # 3 P2-P3: P3 pays P2 14 points = 1,400.
+    client.force_login(dealer_user)
+    entries, html = record_with_p1_stack(client, table, floor,
+                                         [floor.QUEENS_FULL, floor.JACKS, ACES_FOULED], 300)
+    p1, p2, p3 = (str(entry) for entry in entries)
+    page = text(html)
+
+    assert f"{p1} pays {p2} 300 chips (3 points)" in page
+    assert f"{p3} pays {p1} 300 chips (12 points) · capped: 1,200 chips were due" in page
+    assert f"{p3} pays {p2} 1,400 chips (14 points)" in page
+    assert "data-skipped" not in html and "cannot pay" not in page and "Eliminated" not in page
+    assert Entry.objects.get(pk=entries[0].pk).stack == 300
+    # Points are before caps; the chips column says what moved, and marks the capped exchange.
+    row = html.split(f'data-board="{p3}"')[1].split("</tr>")[0]
+    assert re.search(r"data-points>\s*-26<", row)
+    assert re.search(r"data-chips-moved>\s*-1,700", row) and "data-capped" in row
+
+
+def test_a_player_on_zero_who_owes_again_cannot_pay_and_is_out(client: Client, table: Table,
+                                                               dealer_user: User, floor: Any) -> None:
+    # 1 P1-P2: P1 pays its exact 300 (3 points) and stays in on 0.
+    # 2 P1-P3: P1 owes the aces full 1 point = 100 holding 0: cannot pay, eliminated; nothing moves.
+    client.force_login(dealer_user)
+    entries, html = record_with_p1_stack(client, table, floor,
+                                         [floor.QUEENS_FULL, floor.JACKS, floor.ACES_FULL], 300)
+    p1, p3 = str(entries[0]), str(entries[2])
+    page = text(html)
+
+    assert f"{p1} cannot pay {p3}: no chips left, eliminated (1 point, 100 chips due)" in page
+    assert f"{p1} pays {p3} 0 chips" not in page
+    assert f"{p1} is eliminated." in page and "data-cannot-pay" in html
+    assert Entry.objects.get(pk=entries[0].pk).status == Entry.Status.ELIMINATED
