@@ -30,9 +30,8 @@ from vpt.events.audit import write_audit
 from vpt.events.models import AuditEntry, Entry, Event
 from vpt.events.places import assign_places, compute_places, finish_if_decided
 from vpt.events.services import lock_event
-from vpt.ofc import PlayerHand, RuleSet, settle
+from vpt.ofc import PlayerHand, RuleSet, button_after_hand, settle
 from vpt.seating.models import Seat
-from vpt.seating.order import next_button
 from vpt.tables.models import Table
 
 from .models import Board, Exchange, Hand
@@ -406,12 +405,12 @@ def _table_plan(
     elimination_changed = any(nb.eliminated != nb.board.eliminated for nb in boards)
     old_moved = not old_hold
     new_moved = not voided and not new_hold and bool(occupied)
-    if voided or new_hold or not occupied:
+    if voided:
         button = h.button_seat
-    elif not old_hold and not elimination_changed:
-        button = table.button_seat or h.button_seat
+    elif not old_hold and not elimination_changed and not new_hold and occupied:
+        button = table.button_seat or h.button_seat  # the button already moved as it should
     else:
-        button = next_button(occupied, h.button_seat)
+        button = button_after_hand(occupied, h.button_seat, fantasyland_next=new_hold)
     moves = max(0, table.round_button_moves + int(new_moved) - int(old_moved))
     if button != table.button_seat:
         report.buttons.append(Change("button_seat", str(table), table.button_seat, button))

@@ -34,9 +34,8 @@ from vpt.events.models import AuditEntry, Entry, Event
 from vpt.events.places import assign_places, finish_if_decided
 from vpt.events.selectors import chips_per_point_in_force
 from vpt.events.services import lock_event
-from vpt.ofc import PlayerHand
+from vpt.ofc import PlayerHand, button_after_hand, payment_seats
 from vpt.seating.models import Seat
-from vpt.seating.order import next_button, payment_seats
 from vpt.tables.models import Table
 
 from .models import Board, Exchange, Hand
@@ -132,11 +131,9 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any
     survivors = [seat.number for seat in changed_seats if seat.entry_id is not None]
     holds = any(seat.fantasyland_cards for seat in changed_seats)
     table.last_hand_number = hand_number
+    table.button_seat = button_after_hand(survivors, button, fantasyland_next=holds)
     if survivors and not holds:
-        table.button_seat = next_button(survivors, button)
         table.round_button_moves += 1
-    else:
-        table.button_seat = button
     table.save(update_fields=["last_hand_number", "button_seat", "round_number", "round_button_moves", "round_players"])
 
     if eliminated:
