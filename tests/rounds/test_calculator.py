@@ -176,7 +176,8 @@ def test_error_names_player_row_and_card(client: Client, language: str, expected
     ({"p1_stack": "lots"}, "Ben, Stack: Enter a whole number."),
     ({"p1_top": "JK Jd 4s"}, "Ben, Top: a joker (JK), but Progressive (VPT) is played without jokers"),
     ({"players": "4"}, "Progressive (VPT) is played by 2 to 3 players, not 4"),
-    ({"p0_fantasyland_cards": "13"}, "Ana, Fantasyland cards: 13 cards is not a Fantasyland deal in Progressive (VPT) (0 or 14, 15, 16, 17)"),
+    ({"p0_fantasyland_cards": "13"},
+     "Ana, Fantasyland cards: 13 cards is not a Fantasyland deal in Progressive (VPT) (0 or 14, 15, 16, 17)"),
     ({"p1_name": "Ana"}, "Player 2, Name: two players are called Ana"),
     ({"chips_per_point": "0"}, "Chips per point: Ensure this value is greater than or equal to 1."),
 ])

@@ -53,7 +53,7 @@ def slip(language: str = "en", page_format: str = "a6", hand: dict[str, Any] = H
 
 def positions(text: str, needles: list[str]) -> list[int]:
     found = [text.find(needle) for needle in needles]
-    missing = [needle for needle, at in zip(needles, found) if at < 0]
+    missing = [needle for needle, at in zip(needles, found, strict=True) if at < 0]
     assert not missing, f"not printed: {missing}\n---\n{text}"
     return found
 
