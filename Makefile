@@ -9,7 +9,7 @@ RUNTIME_STAMP := $(VENV)/.installed-runtime
 TEST_STAMP := $(VENV)/.installed-test
 STAMP := $(TEST_STAMP)
 
-.PHONY: venv install run dev test bench messages
+.PHONY: venv install run dev test lint bench messages
 
 venv install: $(TEST_STAMP)
 
@@ -54,3 +54,12 @@ bench: $(TEST_STAMP)
 		echo "== $$script"; \
 		$(PYTHON) "$$script" || exit 1; \
 	done
+
+# Static checks: ruff (lint and format), mypy over vpt/ (strict for the engine), and the
+# import-linter layers contract (pyproject.toml) that keeps the apps importing one way.
+lint: $(TEST_STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy vpt
+	$(VENV)/bin/mypy --strict vpt/ofc
+	$(VENV)/bin/lint-imports

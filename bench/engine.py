@@ -27,9 +27,10 @@ import sys
 import tempfile
 import time
 import timeit
+from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -45,11 +46,12 @@ REPEAT = 7
 JSONL_HANDS = 5000
 PLAYERS = 3
 CHIPS_PER_POINT = 100
-PHEVALUATOR_BAR = 1.5   # ours / phevaluator pipeline, at most
-TREYS_BAR = 1.3         # treys pipeline / ours, at least
+PHEVALUATOR_BAR = 1.5  # ours / phevaluator pipeline, at most
+TREYS_BAR = 1.3  # treys pipeline / ours, at least
 
 
 # -- deals --------------------------------------------------------------------------------------
+
 
 def random_board(cards: Sequence[Card], rng: random.Random) -> Board:
     """13 cards as a player might set them: the stronger 5-card row at the bottom, and usually a
@@ -73,26 +75,38 @@ def random_deals(count: int, rng: random.Random) -> list[list[PlayerHand]]:
     deals = []
     for _ in range(count):
         dealt = rng.sample(full, 13 * PLAYERS)
-        deals.append([
-            PlayerHand(f"P{seat + 1}", random_board(dealt[13 * seat: 13 * seat + 13], rng),
-                       stack=rng.choice((500, 2000, 8000, 10000, 25000)))
-            for seat in range(PLAYERS)
-        ])
+        deals.append(
+            [
+                PlayerHand(
+                    f"P{seat + 1}",
+                    random_board(dealt[13 * seat : 13 * seat + 13], rng),
+                    stack=rng.choice((500, 2000, 8000, 10000, 25000)),
+                )
+                for seat in range(PLAYERS)
+            ]
+        )
     return deals
 
 
 def as_json(players: Sequence[PlayerHand]) -> dict[str, Any]:
     return {
-        "variant": "progressive", "chips_per_point": CHIPS_PER_POINT,
+        "variant": "progressive",
+        "chips_per_point": CHIPS_PER_POINT,
         "players": [
-            {"name": p.name, "stack": p.stack, "top": format_cards(p.board.top),
-             "middle": format_cards(p.board.middle), "bottom": format_cards(p.board.bottom)}
+            {
+                "name": p.name,
+                "stack": p.stack,
+                "top": format_cards(p.board.top),
+                "middle": format_cards(p.board.middle),
+                "bottom": format_cards(p.board.bottom),
+            }
             for p in players
         ],
     }
 
 
 # -- timing -------------------------------------------------------------------------------------
+
 
 def best_per_item(run: Callable[[], object], items: int, repeat: int = REPEAT) -> float:
     """Best-of-``repeat`` seconds per item for ``run`` (which processes ``items`` items)."""
@@ -101,6 +115,7 @@ def best_per_item(run: Callable[[], object], items: int, repeat: int = REPEAT) -
 
 
 # -- swapped evaluators -------------------------------------------------------------------------
+
 
 def _representatives() -> list[tuple[Card, ...]]:
     """One 5-card hand per distinct poker hand class (7,462): every rank multiset, plus flushes."""
@@ -136,19 +151,23 @@ def swapped_row_value(evaluate5: Callable[[Sequence[Card]], int]) -> Callable[[S
     return _make_row_value(evaluate5, table, own)
 
 
-def _make_row_value(evaluate5: Callable[[Sequence[Card]], int], table: list[int],
-                    own: Callable[[Sequence[Card]], int]) -> Callable[[Sequence[Card]], int]:
+def _make_row_value(
+    evaluate5: Callable[[Sequence[Card]], int], table: list[int], own: Callable[[Sequence[Card]], int]
+) -> Callable[[Sequence[Card]], int]:
     def value(cards: Sequence[Card]) -> int:
         if len(cards) == 5:
             return table[evaluate5(cards)]
         return own(cards)
+
     return value
 
 
 def phevaluator_pipeline() -> tuple[Callable[[Sequence[Card]], int], Callable[[Sequence[Card]], int]]:
     """Two 5-card evaluators on phevaluator: its public ``evaluate_cards``, and its bare C call."""
-    from phevaluator import evaluate_cards
-    from phevaluator import _pheval  # type: ignore[attr-defined]
+    from phevaluator import (
+        _pheval,  # type: ignore[attr-defined]
+        evaluate_cards,
+    )
     from phevaluator.card import Card as PhCard
 
     ids = {card: PhCard.to_id(str(card)) for card in deck()}
@@ -180,8 +199,9 @@ def treys_pipeline() -> Callable[[Sequence[Card]], int]:
     return swapped_row_value(evaluate5)
 
 
-def time_pipelines(evaluators: dict[str, Callable[[Sequence[Card]], int] | None],
-                   deals: list[list[PlayerHand]]) -> tuple[dict[str, float], dict[str, list[Any]]]:
+def time_pipelines(
+    evaluators: dict[str, Callable[[Sequence[Card]], int] | None], deals: list[list[PlayerHand]]
+) -> tuple[dict[str, float], dict[str, list[Any]]]:
     """Best µs per hand of the parsed-cards pipeline with each 5-card evaluator (None: ours).
 
     The evaluator is swapped by rebinding ``vpt.ofc.scoring.row_value`` in this process only.
@@ -195,6 +215,7 @@ def time_pipelines(evaluators: dict[str, Callable[[Sequence[Card]], int] | None]
     def run() -> None:
         for players in deals:
             score_hand(players, rules, CHIPS_PER_POINT)
+
     try:
         for name, evaluator in evaluators.items():
             scoring.row_value = evaluator or original  # type: ignore[assignment]
@@ -211,11 +232,13 @@ def time_pipelines(evaluators: dict[str, Callable[[Sequence[Card]], int] | None]
 
 # -- JSON lines ---------------------------------------------------------------------------------
 
+
 def jsonl_in_process(lines: list[str]) -> float:
     def run() -> None:
         out = []
         for line in lines:
             out.append(json.dumps(score_json(json.loads(line))))
+
     return 1 / best_per_item(run, len(lines), repeat=3)
 
 
@@ -244,8 +267,10 @@ def jsonl_command(lines: list[str]) -> float | None:
         assert len(results) == len(lines), (len(results), len(lines))
         assert all("error" not in json.loads(result) for result in results[:50])
         empty.unlink()
-        print(f"  (command start-up {best_startup * 1000:.0f} ms, {len(lines)} hands in "
-              f"{best_total * 1000:.0f} ms including start-up)")
+        print(
+            f"  (command start-up {best_startup * 1000:.0f} ms, {len(lines)} hands in "
+            f"{best_total * 1000:.0f} ms including start-up)"
+        )
         return len(lines) / max(best_total - best_startup, 1e-9)
     finally:
         os.unlink(path)
@@ -253,24 +278,27 @@ def jsonl_command(lines: list[str]) -> float | None:
 
 # -- main ---------------------------------------------------------------------------------------
 
+
 def main() -> int:
     rng = random.Random(SEED)
     deals = random_deals(DEALS, rng)
     rules = get_ruleset("progressive")
-    fouls = sum(board.fouled for players in deals
-                for board in score_hand(players, rules, CHIPS_PER_POINT).boards)
-    print(f"OFC engine benchmark: {DEALS} random legal 3-player deals (seed {SEED}), "
-          f"{fouls / (DEALS * PLAYERS):.0%} of boards fouled, stacks given, best of {REPEAT * 3} runs")
+    fouls = sum(board.fouled for players in deals for board in score_hand(players, rules, CHIPS_PER_POINT).boards)
+    print(
+        f"OFC engine benchmark: {DEALS} random legal 3-player deals (seed {SEED}), "
+        f"{fouls / (DEALS * PLAYERS):.0%} of boards fouled, stacks given, best of {REPEAT * 3} runs"
+    )
     print(f"Python {sys.version.split()[0]}")
 
     ph_public, ph_bare = phevaluator_pipeline()
     timings, results = time_pipelines(
-        {"ours": None, "phevaluator": ph_public, "phevaluator-bare": ph_bare, "treys": treys_pipeline()},
-        deals)
+        {"ours": None, "phevaluator": ph_public, "phevaluator-bare": ph_bare, "treys": treys_pipeline()}, deals
+    )
     # Same pipeline, same answers: the swap changed speed only.
     assert all(answers == results["ours"] for answers in results.values())
     ours, ph_time, bare_time, treys_time = (
-        timings[name] for name in ("ours", "phevaluator", "phevaluator-bare", "treys"))
+        timings[name] for name in ("ours", "phevaluator", "phevaluator-bare", "treys")
+    )
     print(f"score a 3-player hand from parsed cards (score_hand): {ours * 1e6:8.2f} µs")
     print(f"same pipeline, 5-card rows by phevaluator.evaluate_cards (C): {ph_time * 1e6:8.2f} µs")
     print(f"same pipeline, 5-card rows by phevaluator's bare C call:       {bare_time * 1e6:8.2f} µs")
@@ -281,8 +309,7 @@ def main() -> int:
     print(f"score a 3-player hand from text (score_json on dicts): {from_text * 1e6:8.2f} µs")
 
     lines = [json.dumps(dicts[i % len(dicts)]) for i in range(JSONL_HANDS)]
-    print(f"JSON lines in-process (json.loads -> score_json -> json.dumps): "
-          f"{jsonl_in_process(lines):10,.0f} hands/s")
+    print(f"JSON lines in-process (json.loads -> score_json -> json.dumps): {jsonl_in_process(lines):10,.0f} hands/s")
     through_command = jsonl_command(lines)
     if through_command is None:
         print("manage.py score_hand --jsonl: command not present yet (measured in-process above)")
@@ -294,11 +321,12 @@ def main() -> int:
     ratio_treys = treys_time / ours
     ok_ph = ratio_ph <= PHEVALUATOR_BAR
     ok_treys = ratio_treys >= TREYS_BAR
-    print(f"ours / phevaluator pipeline: {ratio_ph:.2f}x (bar: at most {PHEVALUATOR_BAR}x) "
-          f"{'MET' if ok_ph else 'NOT MET'}")
+    print(
+        f"ours / phevaluator pipeline: {ratio_ph:.2f}x (bar: at most {PHEVALUATOR_BAR}x) "
+        f"{'MET' if ok_ph else 'NOT MET'}"
+    )
     print(f"ours / phevaluator bare-C pipeline: {ratio_bare:.2f}x (for information)")
-    print(f"treys pipeline / ours: {ratio_treys:.2f}x (bar: at least {TREYS_BAR}x) "
-          f"{'MET' if ok_treys else 'NOT MET'}")
+    print(f"treys pipeline / ours: {ratio_treys:.2f}x (bar: at least {TREYS_BAR}x) {'MET' if ok_treys else 'NOT MET'}")
     return 0 if ok_ph and ok_treys else 1
 
 

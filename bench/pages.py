@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "vpt.settings")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -39,22 +39,29 @@ def build(entries: int) -> str:
     from vpt.tables.models import Table
 
     slug = f"bench-{entries}"
-    event = Event.objects.create(name=f"Bench {entries}", slug=slug, starting_stack=10000, seats_per_table=3,
-                                 buy_in="50.00", fee="5.00")
+    event = Event.objects.create(
+        name=f"Bench {entries}", slug=slug, starting_stack=10000, seats_per_table=3, buy_in="50.00", fee="5.00"
+    )
     event.current_level = Level.objects.create(event=event, number=1, chips_per_point=100, minutes=30)
     event.save(update_fields=["current_level"])
     players = Player.objects.bulk_create(Player(event=event, name=f"Player {i:04d} Núñez") for i in range(entries))
     out = entries // 5
     rows = Entry.objects.bulk_create(
-        Entry(event=event, player=player, number=1, starting_stack=10000,
-              stack=0 if i < out else 10000 + (i * 37) % 5000,
-              status=Entry.Status.ELIMINATED if i < out else Entry.Status.ACTIVE,
-              place=entries - i if i < out else None)
+        Entry(
+            event=event,
+            player=player,
+            number=1,
+            starting_stack=10000,
+            stack=0 if i < out else 10000 + (i * 37) % 5000,
+            status=Entry.Status.ELIMINATED if i < out else Entry.Status.ACTIVE,
+            place=entries - i if i < out else None,
+        )
         for i, player in enumerate(players)
     )
     active = [entry for entry in rows if entry.status == Entry.Status.ACTIVE]
     tables = Table.objects.bulk_create(
-        Table(event=event, number=n + 1, seats=3, button_seat=1) for n in range((len(active) + 2) // 3))
+        Table(event=event, number=n + 1, seats=3, button_seat=1) for n in range((len(active) + 2) // 3)
+    )
     Seat.objects.bulk_create(Seat(table=tables[i // 3], number=i % 3 + 1, entry=e) for i, e in enumerate(active))
     return slug
 

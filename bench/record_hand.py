@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "vpt.settings")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -75,9 +75,11 @@ def run(hands: int, players: int) -> None:
                 record_hand(state.table, hand_number=state.next_hand_number, boards=boards, actor=actor)
             elapsed += time.perf_counter() - start
             queries.append(len(captured))
-        print(f"{connection.vendor}, {size} players, {len(tables)} tables: {hands / elapsed:.0f} hands/s "
-              f"through record_hand; queries per hand min {min(queries)} max {max(queries)} "
-              f"mean {sum(queries) / len(queries):.1f}")
+        print(
+            f"{connection.vendor}, {size} players, {len(tables)} tables: {hands / elapsed:.0f} hands/s "
+            f"through record_hand; queries per hand min {min(queries)} max {max(queries)} "
+            f"mean {sum(queries) / len(queries):.1f}"
+        )
 
 
 if __name__ == "__main__":

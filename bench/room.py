@@ -92,16 +92,23 @@ class Client:
     def __init__(self, port: int, stats: Stats) -> None:
         self.port, self.stats, self.cookies = port, stats, {}  # type: ignore[var-annotated]
 
-    def request(self, kind: str, method: str, path: str, form: dict[str, str] | None = None,
-                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str] | None:
+    def request(
+        self,
+        kind: str,
+        method: str,
+        path: str,
+        form: dict[str, str] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, dict[str, str], str] | None:
         sent = {"Host": "127.0.0.1", **(headers or {})}
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
         body = None
         if form is not None:
             body = urllib.parse.urlencode(form)
-            sent.update({"Content-Type": "application/x-www-form-urlencoded",
-                         "X-CSRFToken": self.cookies.get("csrftoken", "")})
+            sent.update(
+                {"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": self.cookies.get("csrftoken", "")}
+            )
         start = time.monotonic()
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=REQUEST_TIMEOUT_SECONDS)
         try:
@@ -132,17 +139,23 @@ def boards(page: str, rng: random.Random) -> dict[str, str] | None:
     rng.shuffle(cards)
     form = {"hand_number": number.group(1), "action": "record"}
     for index, seat in enumerate(seats):
-        dealt = cards[13 * index: 13 * (index + 1)]
-        form.update({f"s{seat}-top": format_cards(dealt[:3]), f"s{seat}-middle": format_cards(dealt[3:8]),
-                     f"s{seat}-bottom": format_cards(dealt[8:])})
+        dealt = cards[13 * index : 13 * (index + 1)]
+        form.update(
+            {
+                f"s{seat}-top": format_cards(dealt[:3]),
+                f"s{seat}-middle": format_cards(dealt[3:8]),
+                f"s{seat}-bottom": format_cards(dealt[8:]),
+            }
+        )
     return form
 
 
 def dealer(port: int, stats: Stats, table: dict[str, object], deadline: float, seed: int) -> None:
     client, rng = Client(port, stats), random.Random(seed)
     client.request("login page", "GET", "/accounts/login/")
-    answer = client.request("login", "POST", "/accounts/login/",
-                            {"username": str(table["dealer"]), "password": DEALER_PASSWORD})
+    answer = client.request(
+        "login", "POST", "/accounts/login/", {"username": str(table["dealer"]), "password": DEALER_PASSWORD}
+    )
     if answer is None or answer[0] != 302:
         stats.error("login", f"{table['dealer']} could not log in")
         return
@@ -179,8 +192,9 @@ def phone(port: int, stats: Stats, slug: str, deadline: float, seed: int) -> Non
     poll_path = poll.group(1).replace("&amp;", "&") if poll else f"/standings/{slug}/"
     while time.monotonic() + POLL_SECONDS < deadline:
         time.sleep(POLL_SECONDS)
-        client.request("standings poll", "GET", poll_path,
-                       headers={"HX-Request": "true", "HX-Target": "standings-live"})
+        client.request(
+            "standings poll", "GET", poll_path, headers={"HX-Request": "true", "HX-Target": "standings-live"}
+        )
 
 
 def free_port() -> int:
@@ -191,8 +205,10 @@ def free_port() -> int:
 
 def percentile_line(kind: str, values: list[float]) -> str:
     cuts = statistics.quantiles(values, n=100, method="inclusive") if len(values) > 1 else values * 99
-    return (f"  {kind:<16} {len(values):>7}  p50 {cuts[49] * 1000:7.1f} ms  p95 {cuts[94] * 1000:7.1f} ms"
-            f"  p99 {cuts[98] * 1000:7.1f} ms")
+    return (
+        f"  {kind:<16} {len(values):>7}  p50 {cuts[49] * 1000:7.1f} ms  p95 {cuts[94] * 1000:7.1f} ms"
+        f"  p99 {cuts[98] * 1000:7.1f} ms"
+    )
 
 
 def postgres_admin(url: str, sql: str) -> None:
@@ -233,17 +249,24 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
     print(f"Database: {env['DATABASE_URL']}")
     subprocess.run([*manage, "migrate", "--verbosity", "0"], cwd=ROOT, env=env, check=True)
     setup = SETUP.format(players=3 * options.tables, password=DEALER_PASSWORD)
-    output = subprocess.run([*manage, "shell", "--no-imports", "-c", setup], cwd=ROOT, env=env, check=True,
-                            capture_output=True, text=True).stdout
+    output = subprocess.run(
+        [*manage, "shell", "--no-imports", "-c", setup], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    ).stdout
     room = json.loads(output.split("ROOM ", 1)[1])
     tables = room["tables"][: options.tables]
-    print(f"Event {room['slug']}: {len(tables)} tables with a dealer each, {options.phones} phones, "
-          f"{options.seconds} s")
+    print(
+        f"Event {room['slug']}: {len(tables)} tables with a dealer each, {options.phones} phones, {options.seconds} s"
+    )
 
     port = free_port()
     log = (scratch / "server.log").open("w")
-    server = subprocess.Popen([sys.executable, "-m", "vpt.serve", "--port", str(port), "--bind", "127.0.0.1"],
-                              cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "vpt.serve", "--port", str(port), "--bind", "127.0.0.1"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     try:
         deadline = time.monotonic() + START_DEADLINE_SECONDS
         probe = Client(port, Stats())
@@ -254,10 +277,14 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
             time.sleep(0.5)
         stats = Stats()
         end = time.monotonic() + options.seconds
-        threads = [threading.Thread(target=dealer, args=(port, stats, table, end, index), daemon=True)
-                   for index, table in enumerate(tables)]
-        threads += [threading.Thread(target=phone, args=(port, stats, room["slug"], end, 1000 + index), daemon=True)
-                    for index in range(options.phones)]
+        threads = [
+            threading.Thread(target=dealer, args=(port, stats, table, end, index), daemon=True)
+            for index, table in enumerate(tables)
+        ]
+        threads += [
+            threading.Thread(target=phone, args=(port, stats, room["slug"], end, 1000 + index), daemon=True)
+            for index in range(options.phones)
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -282,8 +309,9 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
         print(f"    {example}")
     server_errors = (scratch / "server.log").read_text().count("Traceback")
     print(f"Tracebacks in the server log: {server_errors}")
-    check = subprocess.run([*manage, "check_chips", "--event", room["slug"]], cwd=ROOT, env=env,
-                           capture_output=True, text=True)
+    check = subprocess.run(
+        [*manage, "check_chips", "--event", room["slug"]], cwd=ROOT, env=env, capture_output=True, text=True
+    )
     print(f"check_chips: exit {check.returncode}\n{(check.stdout + check.stderr).strip()}")
     return 0 if total_errors == 0 and check.returncode == 0 and server_errors == 0 else 1
 

@@ -48,17 +48,30 @@ def random_slips(count: int, seed: int = 5) -> list[SlipData]:
         names = rng.sample(NAMES, 3)
         players = []
         for index, name in enumerate(names):
-            hand = cards[index * 13:(index + 1) * 13]
-            players.append({"name": name, "stack": rng.choice([300, 2500, 10000, 24000]),
-                            "top": " ".join(hand[:3]), "middle": " ".join(hand[3:8]),
-                            "bottom": " ".join(hand[8:])})
+            hand = cards[index * 13 : (index + 1) * 13]
+            players.append(
+                {
+                    "name": name,
+                    "stack": rng.choice([300, 2500, 10000, 24000]),
+                    "top": " ".join(hand[:3]),
+                    "middle": " ".join(hand[3:8]),
+                    "bottom": " ".join(hand[8:]),
+                }
+            )
         hand_input = {"chips_per_point": 100, "players": players}
-        slips.append(slip_data_from_json(
-            score_json(hand_input), hand_input=hand_input, event="VPT Madrid 2026 · Main Event",
-            table="Table 7", hand_number=number, level=4, dealer="Marta",
-            recorded_at=datetime(2026, 11, 29, 18, 0, tzinfo=UTC),
-            public_url=f"https://vpt.example.org/standings/vpt-madrid-2026/hands/{number}/",
-        ))
+        slips.append(
+            slip_data_from_json(
+                score_json(hand_input),
+                hand_input=hand_input,
+                event="VPT Madrid 2026 · Main Event",
+                table="Table 7",
+                hand_number=number,
+                level=4,
+                dealer="Marta",
+                recorded_at=datetime(2026, 11, 29, 18, 0, tzinfo=UTC),
+                public_url=f"https://vpt.example.org/standings/vpt-madrid-2026/hands/{number}/",
+            )
+        )
     return slips
 
 
@@ -79,8 +92,9 @@ def main() -> int:
             print(f"  render_slip   {page_format:<9} {language}: {per_slip:6.2f} ms per slip")
     batch = best_ms(lambda: render_slips(slips))
     print(f"  render_slips  100 slips (a6, en): {batch:7.1f} ms per batch, {batch / len(slips):5.2f} ms per slip")
-    print(f"  size: one slip {len(render_slip(slips[0])) / 1024:.1f} KiB, "
-          f"batch {len(render_slips(slips)) / 1024:.1f} KiB")
+    print(
+        f"  size: one slip {len(render_slip(slips[0])) / 1024:.1f} KiB, batch {len(render_slips(slips)) / 1024:.1f} KiB"
+    )
     verdict = "met" if worst < GOAL_MS else "NOT met"
     print(f"goal < {GOAL_MS:.0f} ms per slip: {verdict} (slowest case {worst:.2f} ms)")
     return 0 if worst < GOAL_MS else 1

@@ -13,14 +13,25 @@ def manage(*args: str, tmp_path: Path, **env: str) -> subprocess.CompletedProces
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("VPT_", "DATABASE_URL", "DJANGO_"))}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
-        cwd=BASE_DIR, env={**clean, "VPT_DATA_DIR": str(tmp_path), **env},
-        capture_output=True, text=True, timeout=120,
+        cwd=BASE_DIR,
+        env={**clean, "VPT_DATA_DIR": str(tmp_path), **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
 def test_check_deploy_is_clean_with_https_behind_a_proxy(tmp_path: Path) -> None:
-    result = manage("check", "--deploy", "--fail-level", "WARNING", tmp_path=tmp_path,
-                    VPT_DEBUG="0", VPT_HTTPS="1", VPT_SECRET_KEY=secrets.token_urlsafe(50)[:50])
+    result = manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        tmp_path=tmp_path,
+        VPT_DEBUG="0",
+        VPT_HTTPS="1",
+        VPT_SECRET_KEY=secrets.token_urlsafe(50)[:50],
+    )
 
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
@@ -34,13 +45,29 @@ PRINT_SECURITY = (
 
 def test_https_settings_follow_vpt_https(tmp_path: Path) -> None:
     key = secrets.token_urlsafe(50)
-    with_proxy = manage("shell", "--no-imports", "-c", PRINT_SECURITY, tmp_path=tmp_path,
-                        VPT_DEBUG="0", VPT_HTTPS="1", VPT_SECRET_KEY=key)
-    without = manage("shell", "--no-imports", "-c", PRINT_SECURITY, tmp_path=tmp_path,
-                     VPT_DEBUG="0", VPT_SECRET_KEY=key)
+    with_proxy = manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        PRINT_SECURITY,
+        tmp_path=tmp_path,
+        VPT_DEBUG="0",
+        VPT_HTTPS="1",
+        VPT_SECRET_KEY=key,
+    )
+    without = manage(
+        "shell", "--no-imports", "-c", PRINT_SECURITY, tmp_path=tmp_path, VPT_DEBUG="0", VPT_SECRET_KEY=key
+    )
 
     assert with_proxy.stdout.split() == [
-        "True", "True", "True", "31536000", "('HTTP_X_FORWARDED_PROTO',", "'https')", "43200"]
+        "True",
+        "True",
+        "True",
+        "31536000",
+        "('HTTP_X_FORWARDED_PROTO',",
+        "'https')",
+        "43200",
+    ]
     assert without.stdout.split() == ["False", "False", "False", "0", "None", "43200"]
 
 
@@ -53,8 +80,9 @@ def test_session_length_is_configurable(tmp_path: Path) -> None:
 
 def test_errors_are_logged_to_a_file_in_the_data_folder_with_debug_off(tmp_path: Path) -> None:
     code = "import logging; logging.getLogger('django.request').error('boom', exc_info=ZeroDivisionError('x'))"
-    result = manage("shell", "--no-imports", "-c", code, tmp_path=tmp_path,
-                    VPT_DEBUG="0", VPT_SECRET_KEY=secrets.token_urlsafe(50))
+    result = manage(
+        "shell", "--no-imports", "-c", code, tmp_path=tmp_path, VPT_DEBUG="0", VPT_SECRET_KEY=secrets.token_urlsafe(50)
+    )
 
     assert "ERROR django.request" in result.stderr and "boom" in result.stderr
     logged = (tmp_path / "logs" / "vpt.log").read_text()

@@ -35,12 +35,28 @@ def test_healthz_is_503_when_the_database_is_unreachable(tmp_path: Path) -> None
     """A real server whose PostgreSQL is a closed port: the page answers, the database does not."""
     port, dead = closed_port(), closed_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("VPT_", "DATABASE_URL", "DJANGO_"))}
-    env.update(VPT_DEBUG="0", VPT_SECRET_KEY="x" * 50, VPT_DATA_DIR=str(tmp_path),
-               DATABASE_URL=f"postgres://postgres@127.0.0.1:{dead}/nothing")
+    env.update(
+        VPT_DEBUG="0",
+        VPT_SECRET_KEY="x" * 50,
+        VPT_DATA_DIR=str(tmp_path),
+        DATABASE_URL=f"postgres://postgres@127.0.0.1:{dead}/nothing",
+    )
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "vpt.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", "1", "--no-control-socket"],
-        cwd=BASE_DIR, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "vpt.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+            "--no-control-socket",
+        ],
+        cwd=BASE_DIR,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         status = None

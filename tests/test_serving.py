@@ -42,8 +42,7 @@ def free_port() -> int:
 
 def clean_environment(**extra: str) -> dict[str, str]:
     """This process's environment without the project's own variables, plus `extra`."""
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("VPT_", "DATABASE_URL", "DJANGO_"))}
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("VPT_", "DATABASE_URL", "DJANGO_"))}
     return {**env, **extra}
 
 
@@ -110,7 +109,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     with log.open("w") as output:
         process = subprocess.Popen(
             [sys.executable, "-m", "vpt.serve", "--port", str(port), "--bind", "127.0.0.1", "--workers", "2"],
-            cwd=BASE_DIR, env=env, stdout=output, stderr=subprocess.STDOUT,
+            cwd=BASE_DIR,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
         )
     try:
         deadline = time.monotonic() + START_DEADLINE_SECONDS
@@ -202,7 +204,7 @@ def board_form(page: str, seed: int) -> dict[str, str]:
     random.Random(seed).shuffle(cards)
     form = {"hand_number": hand_number.group(1), "action": "record"}
     for index, seat in enumerate(seats):
-        dealt = cards[13 * index: 13 * (index + 1)]
+        dealt = cards[13 * index : 13 * (index + 1)]
         form[f"s{seat}-top"] = format_cards(dealt[:3])
         form[f"s{seat}-middle"] = format_cards(dealt[3:8])
         form[f"s{seat}-bottom"] = format_cards(dealt[8:])

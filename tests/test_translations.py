@@ -28,7 +28,9 @@ def msgids(po_text: str) -> list[str]:
 def msgattrib(flag: str, po: Path) -> list[str]:
     output = subprocess.run(
         ["msgattrib", flag, "--no-obsolete", "--no-wrap", str(po)],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     # msgattrib always echoes the header entry (msgid ""), whatever the filter.
     return [msgid for msgid in msgids(output) if msgid]
@@ -46,7 +48,11 @@ def test_every_string_has_a_spanish_translation(tmp_path: Path) -> None:
     # point into tmp_path and the real locale/ is left alone.
     subprocess.run(
         [sys.executable, "manage.py", "makemessages", "-l", "es", "--no-obsolete", "--verbosity=0"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, check=True,
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     )
 
     po = tmp_path / PO

@@ -59,19 +59,30 @@ def allowed_hosts(addresses: Sequence[str]) -> list[str]:
 
 def server_command(port: int, bind: str, workers: int, threads: int) -> list[str]:
     return [
-        sys.executable, "-m", "gunicorn", "vpt.wsgi:application",
-        "--bind", f"{bind}:{port}",
-        "--worker-class", "gthread",
-        "--workers", str(workers),
-        "--threads", str(threads),
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "vpt.wsgi:application",
+        "--bind",
+        f"{bind}:{port}",
+        "--worker-class",
+        "gthread",
+        "--workers",
+        str(workers),
+        "--threads",
+        str(threads),
         # gunicorn's control socket is one path per user: several servers on one machine (a
         # bench next to the room) would fight over it, and nothing here uses it.
         "--no-control-socket",
-        "--access-logfile", "-",
-        "--error-logfile", "-",
+        "--access-logfile",
+        "-",
+        "--error-logfile",
+        "-",
         # A slow request frees its thread after this; a hand is recorded in well under a second.
-        "--timeout", "60",
-        "--graceful-timeout", "10",
+        "--timeout",
+        "60",
+        "--graceful-timeout",
+        "10",
     ]
 
 
@@ -113,8 +124,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m vpt.serve", description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     parser.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: all interfaces)")
-    parser.add_argument("--workers", type=int, default=max(2, cpus),
-                        help="processes (default: one per CPU, 2 at least)")
+    parser.add_argument(
+        "--workers", type=int, default=max(2, cpus), help="processes (default: one per CPU, 2 at least)"
+    )
     parser.add_argument("--threads", type=int, default=THREADS_PER_WORKER, help="threads per process")
     options = parser.parse_args(argv)
 

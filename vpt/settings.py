@@ -41,9 +41,7 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = [
     host.strip()
-    for host in os.environ.get(
-        "VPT_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver"
-    ).split(",")
+    for host in os.environ.get("VPT_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
     if host.strip()
 ]
 
@@ -118,14 +116,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # (up to the busy timeout) instead of failing with "database is locked" when a read lock
     # it already holds cannot be upgraded. synchronous=NORMAL is durable in WAL mode except
     # for the last commits on a power cut.
-    DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
-        "init_command": (
-            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000; "
-            "PRAGMA foreign_keys=ON"
-        ),
-    })
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": (
+                "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000; PRAGMA foreign_keys=ON"
+            ),
+        }
+    )
+    # Tests run on a file too, in WAL mode like the room: an in-memory database shares one
+    # cache between threads and answers concurrent writers with "table is locked".
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    DATABASES["default"].setdefault("TEST", {}).setdefault("NAME", str(DATA_DIR / "test.sqlite3"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -179,7 +182,8 @@ STORAGES = {
     # Served by whitenoise with hashed names (cached for a year) once `collectstatic` has run,
     # as `make run` does; with debug on (and in the tests) files come straight from static/.
     "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
         else "whitenoise.storage.CompressedManifestStaticFilesStorage",
     },
 }

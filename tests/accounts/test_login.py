@@ -26,9 +26,7 @@ def test_login_with_wrong_password(client: Client, dealer_user: User) -> None:
 
 
 def test_login_follows_next(client: Client, director: User, password: str) -> None:
-    response = client.post(
-        "/accounts/login/", {"username": "director", "password": password, "next": "/admin/"}
-    )
+    response = client.post("/accounts/login/", {"username": "director", "password": password, "next": "/admin/"})
 
     assert response["Location"] == "/admin/"
 

@@ -64,17 +64,13 @@ def test_through_the_stack_anonymous_is_sent_to_login(client: Client, director_o
     assert response["Location"] == "/accounts/login/?next=/only-directors/"
 
 
-def test_through_the_stack_non_staff_gets_403(
-    client: Client, dealer_user: User, director_only_url: str
-) -> None:
+def test_through_the_stack_non_staff_gets_403(client: Client, dealer_user: User, director_only_url: str) -> None:
     client.force_login(dealer_user)
 
     assert client.get(director_only_url).status_code == 403
 
 
-def test_through_the_stack_director_gets_the_page(
-    client_as_director: Client, director_only_url: str
-) -> None:
+def test_through_the_stack_director_gets_the_page(client_as_director: Client, director_only_url: str) -> None:
     assert client_as_director.get(director_only_url).content == b"ok"
 
 

@@ -17,7 +17,9 @@ def fail_logins(client: Client, username: str, times: int) -> None:
 
 
 def test_five_wrong_passwords_lock_the_username_even_for_the_right_password(
-    client: Client, dealer_user: User, password: str,
+    client: Client,
+    dealer_user: User,
+    password: str,
 ) -> None:
     fail_logins(client, "dealer", 4)
     assert client.post("/accounts/login/", {"username": "dealer", "password": "wrong"}).status_code == 429
@@ -37,8 +39,9 @@ def test_four_wrong_passwords_do_not_lock(client: Client, dealer_user: User, pas
     assert client.post("/accounts/login/", {"username": "dealer", "password": password}).status_code == 302
 
 
-def test_the_lock_is_by_username_not_by_device(client: Client, dealer_user: User, director: User,
-                                                 password: str) -> None:
+def test_the_lock_is_by_username_not_by_device(
+    client: Client, dealer_user: User, director: User, password: str
+) -> None:
     fail_logins(client, "dealer", 5)
 
     assert client.post("/accounts/login/", {"username": "director", "password": password}).status_code == 302
@@ -52,7 +55,10 @@ def test_the_lock_ends_after_15_minutes(client: Client, dealer_user: User, passw
 
 
 def test_the_director_unlocks_a_username_from_the_floor(
-    client: Client, dealer_user: User, director: User, password: str,
+    client: Client,
+    dealer_user: User,
+    director: User,
+    password: str,
 ) -> None:
     fail_logins(client, "dealer", 5)
     floor = Client()

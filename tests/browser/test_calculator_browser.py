@@ -60,7 +60,8 @@ def test_tap_cards_see_foul_fix_it_see_settlement(
     # place a card shows up is named, with its player and row.
     page.fill("#id_p1-middle", "10h 10c 7d 7c 5s")
     expect(page.locator("#hand-preview .errors")).to_have_text(
-        "Ben, Bottom: Th is used twice: each card can be on the table only once")
+        "Ben, Bottom: Th is used twice: each card can be on the table only once"
+    )
     expect(page.locator("#id_p1-bottom")).to_have_attribute("aria-invalid", "true")
     screenshot(page, "calculator_error_tablet")
     page.fill("#id_p1-bottom", "4c 5d 6h 7s 8c")

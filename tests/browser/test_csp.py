@@ -43,8 +43,9 @@ def watched(page: Page) -> Callable[[], list[str]]:
     """`watched()` returns every CSP refusal seen so far on `page`."""
     console: list[str] = []
     page.add_init_script(COLLECT_VIOLATIONS)
-    page.on("console", lambda message: console.append(message.text)
-            if "Content Security Policy" in message.text else None)
+    page.on(
+        "console", lambda message: console.append(message.text) if "Content Security Policy" in message.text else None
+    )
 
     def violations() -> list[str]:
         return console + list(page.evaluate("window.__cspViolations || []"))
@@ -53,8 +54,13 @@ def watched(page: Page) -> Callable[[], list[str]]:
 
 
 def test_dealer_page_standings_and_calculator_run_under_the_policy(
-    page: Page, live_server: object, login: Callable[[Page, object, User, str], None],
-    dealer_user: User, password: str, table: Table, watched: Callable[[], list[str]],
+    page: Page,
+    live_server: object,
+    login: Callable[[Page, object, User, str], None],
+    dealer_user: User,
+    password: str,
+    table: Table,
+    watched: Callable[[], list[str]],
 ) -> None:
     login(page, live_server, dealer_user, password)
     assert watched() == []

@@ -46,8 +46,13 @@ def tap_board(page: Page, seat: int, board: dict[str, str]) -> None:
 
 
 def test_dealer_taps_a_hand_sees_the_foul_fixes_it_and_records(
-    page: Page, live_server: object, login: Callable[[Page, object, User, str], None], dealer_user: User,
-    password: str, table: Table, screenshot: Callable[[Page, str], Path],
+    page: Page,
+    live_server: object,
+    login: Callable[[Page, object, User, str], None],
+    dealer_user: User,
+    password: str,
+    table: Table,
+    screenshot: Callable[[Page, str], Path],
 ) -> None:
     seats = [seat.number for seat in table_state(table.pk).seats]
     login(page, live_server, dealer_user, password)
@@ -87,8 +92,13 @@ def test_dealer_taps_a_hand_sees_the_foul_fixes_it_and_records(
 
 
 def test_second_submit_of_the_same_hand_is_refused(
-    page: Page, browser: Browser, live_server: object, login: Callable[[Page, object, User, str], None],
-    dealer_user: User, password: str, table: Table,
+    page: Page,
+    browser: Browser,
+    live_server: object,
+    login: Callable[[Page, object, User, str], None],
+    dealer_user: User,
+    password: str,
+    table: Table,
 ) -> None:
     seats = [seat.number for seat in table_state(table.pk).seats]
     other_context = browser.new_context(viewport={"width": 800, "height": 1280})

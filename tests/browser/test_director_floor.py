@@ -23,8 +23,12 @@ QUEENS_FOULED = {"top": "Qs Qh Qc", "middle": "8h 8s 9h 9d Kc", "bottom": "2c 3d
 
 
 def test_director_corrects_a_hand_and_sees_the_differences(
-    page: Page, live_server: object, login: Callable[[Page, object, User, str], None], director: User,
-    password: str, screenshot: Callable[[Page, str], Path],
+    page: Page,
+    live_server: object,
+    login: Callable[[Page, object, User, str], None],
+    director: User,
+    password: str,
+    screenshot: Callable[[Page, str], Path],
 ) -> None:
     event = create_event(name="Floor Cup", slug="floor-cup", actor=director, levels=[100, 200])
     for number in range(6):
@@ -38,7 +42,7 @@ def test_director_corrects_a_hand_and_sees_the_differences(
 
     page.set_viewport_size({"width": 1280, "height": 900})
     login(page, live_server, director, password)
-    page.goto(f"{live_server}/tables/event/{event.slug}/")
+    page.goto(f"{live_server}/seating/{event.slug}/tables/")
     expect(page.locator("[data-overview] tr[data-table='1'] [data-hand]")).to_have_text("next: 2")
     screenshot(page, "director_tables_overview")
 

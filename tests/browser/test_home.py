@@ -5,9 +5,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 
-def test_home_switches_to_spanish(
-    page: Page, live_server: object, screenshot: Callable[[Page, str], Path]
-) -> None:
+def test_home_switches_to_spanish(page: Page, live_server: object, screenshot: Callable[[Page, str], Path]) -> None:
     page.goto(f"{live_server}/")
     expect(page.locator("h1")).to_have_text("Welcome to VPT Director")
 

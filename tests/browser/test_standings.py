@@ -23,8 +23,13 @@ QUEENS_FULL = {"top": "2c 3d 5h", "middle": "8h 8s 9h 9d Kc", "bottom": "Qs Qh Q
 
 
 def make_event(director: User) -> Event:
-    event = create_event(name="Live Open", slug="live-open", actor=director, starting_stack=10000,
-                         levels=[{"chips_per_point": 100, "minutes": 20}, {"chips_per_point": 200, "minutes": 20}])
+    event = create_event(
+        name="Live Open",
+        slug="live-open",
+        actor=director,
+        starting_stack=10000,
+        levels=[{"chips_per_point": 100, "minutes": 20}, {"chips_per_point": 200, "minutes": 20}],
+    )
     for name in ["Ana", "Ben", "Cid"]:
         register_player(event, name=name, actor=director)
     draw_seats(event, actor=director, seed=7)
@@ -44,8 +49,12 @@ def test_standings_update_after_a_hand_is_recorded(
 
     # Another session (the dealer's) records a hand: the page is not touched.
     state = table_state(table.pk)
-    hand = record_hand(state.table, hand_number=1, actor=director,
-                       boards={seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])})
+    hand = record_hand(
+        state.table,
+        hand_number=1,
+        actor=director,
+        boards={seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])},
+    )
     leader = Entry.objects.filter(event=event).order_by("-stack").first()
     assert leader is not None and leader.stack != 10000
 

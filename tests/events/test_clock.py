@@ -3,7 +3,7 @@ adjustments, breaks and the Fantasyland rule ("Breaks" in the VPT rules). No dat
 
 import doctest
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.utils import translation
@@ -26,7 +26,7 @@ from vpt.events.clock import (
     start,
 )
 
-T0 = datetime(2025, 5, 1, 18, 0, tzinfo=timezone.utc)
+T0 = datetime(2025, 5, 1, 18, 0, tzinfo=UTC)
 LEVELS = [
     LevelSpec(1, 100, minutes=20),
     LevelSpec(2, 200, minutes=20),
@@ -327,8 +327,15 @@ levels_strategy = st.lists(
     later=st.lists(st.integers(min_value=0, max_value=5000), max_size=3),
 )
 def test_settling_keeps_the_clock_showing_the_same(
-    levels: list[LevelSpec], anchor: int, paused_after: int | None, paused_seconds: int, adjustment: int,
-    hands: int, completed_after: int, now_after: int, later: list[int],
+    levels: list[LevelSpec],
+    anchor: int,
+    paused_after: int | None,
+    paused_seconds: int,
+    adjustment: int,
+    hands: int,
+    completed_after: int,
+    now_after: int,
+    later: list[int],
 ) -> None:
     seconds = timedelta(seconds=1)
     now = T0 + now_after * seconds
@@ -336,8 +343,12 @@ def test_settling_keeps_the_clock_showing_the_same(
     # The caller says when the hands of a level by hands were completed (else: "now").
     completed_at = min(now, T0 + completed_after * seconds)
     state = ClockState(
-        started_at=T0, level_number=levels[min(anchor, len(levels) - 1)].number, paused_at=paused_at,
-        paused_seconds=paused_seconds, adjustment_seconds=adjustment, hands_played=hands,
+        started_at=T0,
+        level_number=levels[min(anchor, len(levels) - 1)].number,
+        paused_at=paused_at,
+        paused_seconds=paused_seconds,
+        adjustment_seconds=adjustment,
+        hands_played=hands,
         hands_completed_at=completed_at,
     )
 

@@ -59,8 +59,12 @@ def reload(event: Event) -> Event:
 
 def play(table: Table, boards: list[dict[str, str]], actor: User) -> None:
     state = table_state(table.pk)
-    record_hand(state.table, hand_number=state.next_hand_number,
-                boards={seat.number: board for seat, board in zip(state.seats, boards)}, actor=actor)
+    record_hand(
+        state.table,
+        hand_number=state.next_hand_number,
+        boards={seat.number: board for seat, board in zip(state.seats, boards)},
+        actor=actor,
+    )
 
 
 def test_only_a_director_runs_the_clock(director: User, dealer_user: User) -> None:
@@ -88,8 +92,11 @@ def test_start_pause_resume_are_stored_and_audited(director: User) -> None:
     snapshot = clock_snapshot(reload(event), now=t0 + timedelta(minutes=10))
     assert snapshot.status.seconds_left == 13 * 60
     assert reload(event).status == Event.Status.RUNNING
-    actions = list(AuditEntry.objects.filter(event=event, object_type="events.clock")
-                   .order_by("id").values_list("action", flat=True))
+    actions = list(
+        AuditEntry.objects.filter(event=event, object_type="events.clock")
+        .order_by("id")
+        .values_list("action", flat=True)
+    )
     assert actions == ["start_clock", "pause_clock", "resume_clock"]
 
 
@@ -108,7 +115,11 @@ def test_clock_errors_have_codes(director: User) -> None:
         adjust_clock(event, actor=director, level=42, now=t0)
 
     assert [e.value.code for e in (not_started, twice, not_paused, no_level)] == [
-        "not_started", "already_started", "not_paused", "no_such_level"]
+        "not_started",
+        "already_started",
+        "not_paused",
+        "no_such_level",
+    ]
     assert str(twice.value) == "The clock is already running."
 
 
@@ -196,8 +207,7 @@ def test_a_break_waits_for_fantasyland_and_starts_when_it_ends(director: User) -
 
 
 def test_a_level_by_hands_ends_after_its_hands(director: User) -> None:
-    event = make_event(director, levels=[{"chips_per_point": 100, "hands": 2},
-                                         {"chips_per_point": 200, "minutes": 20}])
+    event = make_event(director, levels=[{"chips_per_point": 100, "hands": 2}, {"chips_per_point": 200, "minutes": 20}])
     start_clock(event, actor=director)
     table = Table.objects.get(event=event, number=1)
 

@@ -32,8 +32,16 @@ LEVELS = [
 @pytest.fixture
 def event(director: User) -> Event:
     """Six players at two tables (seed 11), buy-in 110 with a 10 fee, no hands yet."""
-    event = create_event(name="Costa Open", slug="costa-open", actor=director, starting_stack=10000,
-                         levels=LEVELS, buy_in="110.00", fee="10.00", venue="Casino Costa")
+    event = create_event(
+        name="Costa Open",
+        slug="costa-open",
+        actor=director,
+        starting_stack=10000,
+        levels=LEVELS,
+        buy_in="110.00",
+        fee="10.00",
+        venue="Casino Costa",
+    )
     for name in ["Ana García", "Ben", "Cid", "Dora", "Eva", "Félix"]:
         register_player(event, name=name, actor=director)
     draw_seats(event, actor=director, seed=11)
@@ -47,8 +55,7 @@ def test_doctests_pass() -> None:
 
 
 @pytest.mark.parametrize("path", TOOL_PAGES)
-def test_tool_pages_need_a_director(client: Client, event: Event, dealer_user: User, director: User,
-                                    path: str) -> None:
+def test_tool_pages_need_a_director(client: Client, event: Event, dealer_user: User, director: User, path: str) -> None:
     url = f"/events/costa-open/{path}"
 
     assert client.get(url).status_code == 302
@@ -148,7 +155,8 @@ def test_payout_editor_saves_and_refuses(client_as_director: Client, event: Even
 def test_deal_calculator_adds_up(client_as_director: Client, event: Event, director: User) -> None:
     set_payout_structure(event, percentages=["50", "30", "20"], unit=Decimal("1"), actor=director)
     Entry.objects.filter(event=event, player__name__in=["Dora", "Eva", "Félix"]).update(
-        status=Entry.Status.ELIMINATED, stack=0)
+        status=Entry.Status.ELIMINATED, stack=0
+    )
     Seat.objects.filter(entry__player__name__in=["Dora", "Eva", "Félix"]).update(entry=None)
     for name, stack in [("Ana García", 23000), ("Ben", 4000), ("Cid", 33000)]:
         Entry.objects.filter(event=event, player__name=name).update(stack=stack)
@@ -159,8 +167,9 @@ def test_deal_calculator_adds_up(client_as_director: Client, event: Event, direc
     rows = [row for row in table.split("<tbody>")[1].split("</tbody>")[0].split("<tr>") if row.strip()]
     assert len(rows) == 3
     assert [row.split("<td>")[1].split("<")[0] for row in rows] == ["Cid", "Ana García", "Ben"]  # by chips
-    columns = list(zip(*[[cell.split("<")[0] for cell in row.split('<td class="num">')[2:]] for row in rows],
-                       strict=True))
+    columns = list(
+        zip(*[[cell.split("<")[0] for cell in row.split('<td class="num">')[2:]] for row in rows], strict=True)
+    )
     for column in columns:  # chip-chop, with floor, ICM
         assert sum(Decimal(amount) for amount in column) == Decimal("600.00")
     assert "Chip-chop with floor" in page and "ICM" in page
@@ -169,6 +178,10 @@ def test_deal_calculator_adds_up(client_as_director: Client, event: Event, direc
 def test_event_page_links_to_the_tools(client_as_director: Client, event: Event) -> None:
     page = client_as_director.get("/events/costa-open/").content.decode()
 
-    for url in ("/events/costa-open/clock/", "/events/costa-open/payouts/", "/events/costa-open/deal/",
-                "/seating/costa-open/balancing/"):
+    for url in (
+        "/events/costa-open/clock/",
+        "/events/costa-open/payouts/",
+        "/events/costa-open/deal/",
+        "/seating/costa-open/balancing/",
+    ):
         assert f'href="{url}"' in page

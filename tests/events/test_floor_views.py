@@ -17,26 +17,43 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event(director: User) -> Event:
-    return create_event(name="Spring Open", slug="spring", actor=director, levels=[100, 200, 300],
-                        reentry_until_level=2, max_entries=2)
+    return create_event(
+        name="Spring Open", slug="spring", actor=director, levels=[100, 200, 300], reentry_until_level=2, max_entries=2
+    )
 
 
 def test_staff_pages_refuse_non_staff(client: Client, event: Event, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    for url in (reverse("events:list"), reverse("events:create"), reverse("events:detail", args=[event.slug]),
-                reverse("events:players", args=[event.slug]), reverse("events:audit", args=[event.slug]),
-                reverse("events:adjust", args=[event.slug])):
+    for url in (
+        reverse("events:list"),
+        reverse("events:create"),
+        reverse("events:detail", args=[event.slug]),
+        reverse("events:players", args=[event.slug]),
+        reverse("events:audit", args=[event.slug]),
+        reverse("events:adjust", args=[event.slug]),
+    ):
         assert client.get(url).status_code == 403, url
     assert client.post(reverse("events:register", args=[event.slug]), {"name": "Eve"}).status_code == 403
     assert not Player.objects.exists()
 
 
 def test_create_event_with_rule_preset_and_overrides(client_as_director: Client) -> None:
-    response = client_as_director.post(reverse("events:create"), {
-        "name": "Summer", "slug": "summer", "variant": "regular", "rule_overrides": '{"scoop_bonus": 6}',
-        "starting_stack": "20000", "seats_per_table": "3", "buy_in": "100.00", "fee": "10.00", "max_entries": "1",
-        "language": "es", "slip_format": "a6",
-    })
+    response = client_as_director.post(
+        reverse("events:create"),
+        {
+            "name": "Summer",
+            "slug": "summer",
+            "variant": "regular",
+            "rule_overrides": '{"scoop_bonus": 6}',
+            "starting_stack": "20000",
+            "seats_per_table": "3",
+            "buy_in": "100.00",
+            "fee": "10.00",
+            "max_entries": "1",
+            "language": "es",
+            "slip_format": "a6",
+        },
+    )
     assert response.status_code == 302
     event = Event.objects.get(slug="summer")
     assert event.variant == "regular" and event.rule_overrides == {"scoop_bonus": 6}
@@ -45,9 +62,18 @@ def test_create_event_with_rule_preset_and_overrides(client_as_director: Client)
 
 
 def test_bad_overrides_are_a_form_error(client_as_director: Client, event: Event) -> None:
-    data = {"name": "Spring Open", "variant": "progressive", "rule_overrides": '{"no_such_rule": 1}',
-            "starting_stack": "10000", "seats_per_table": "3", "buy_in": "0", "fee": "0", "max_entries": "2",
-            "language": "en", "slip_format": "a6"}
+    data = {
+        "name": "Spring Open",
+        "variant": "progressive",
+        "rule_overrides": '{"no_such_rule": 1}',
+        "starting_stack": "10000",
+        "seats_per_table": "3",
+        "buy_in": "0",
+        "fee": "0",
+        "max_entries": "2",
+        "language": "en",
+        "slip_format": "a6",
+    }
     response = client_as_director.post(reverse("events:edit", args=[event.slug]), data)
     assert response.status_code == 200
     assert "Rule overrides" in response.content.decode()
@@ -60,13 +86,16 @@ def test_bad_overrides_are_a_form_error(client_as_director: Client, event: Event
 
 def test_level_structure_add_reorder_break_delete(client_as_director: Client, event: Event) -> None:
     url = reverse("events:levels", args=[event.slug])
-    client_as_director.post(url, {"action": "add", "new-chips_per_point": "0", "new-minutes": "", "new-hands": "",
-                                  "new-is_break": "on"})
-    client_as_director.post(url, {"action": "add", "new-chips_per_point": "500", "new-minutes": "20",
-                                  "new-hands": "12"})
+    client_as_director.post(
+        url, {"action": "add", "new-chips_per_point": "0", "new-minutes": "", "new-hands": "", "new-is_break": "on"}
+    )
+    client_as_director.post(
+        url, {"action": "add", "new-chips_per_point": "500", "new-minutes": "20", "new-hands": "12"}
+    )
     assert list(Level.objects.filter(event=event).values_list("chips_per_point", flat=True)) == [100, 200, 300, 500]
-    client_as_director.post(url, {"action": "add", "new-chips_per_point": "1", "new-minutes": "10",
-                                  "new-is_break": "on"})
+    client_as_director.post(
+        url, {"action": "add", "new-chips_per_point": "1", "new-minutes": "10", "new-is_break": "on"}
+    )
     brk = Level.objects.get(event=event, number=5)
     assert brk.is_break and brk.minutes == 10
     response = client_as_director.post(url, {"action": "up", "level": brk.pk}, headers={"HX-Request": "true"})
@@ -79,7 +108,11 @@ def test_level_structure_add_reorder_break_delete(client_as_director: Client, ev
     assert "Level 1 is in force or past" in response.content.decode()
     client_as_director.post(url, {"action": "delete", "level": brk.pk})
     assert list(Level.objects.filter(event=event).order_by("number").values_list("number", "chips_per_point")) == [
-        (1, 100), (2, 200), (3, 300), (4, 500)]
+        (1, 100),
+        (2, 200),
+        (3, 300),
+        (4, 500),
+    ]
 
 
 def test_register_import_and_reenter(client_as_director: Client, event: Event, director: User) -> None:
@@ -92,8 +125,9 @@ def test_register_import_and_reenter(client_as_director: Client, event: Event, d
     response = client_as_director.post(reverse("events:import", args=[event.slug]), {"file": bad})
     assert response.status_code == 400 and "Line 3: Ana is already registered." in response.content.decode()
     assert Player.objects.filter(event=event).count() == 1
-    good = SimpleUploadedFile("p.csv", "name,country\nBen,ES\nCid,AR\nDaniela Núñez,MX\n".encode(),
-                              content_type="text/csv")
+    good = SimpleUploadedFile(
+        "p.csv", "name,country\nBen,ES\nCid,AR\nDaniela Núñez,MX\n".encode(), content_type="text/csv"
+    )
     response = client_as_director.post(reverse("events:import", args=[event.slug]), {"file": good}, follow=True)
     assert "3 players registered." in response.content.decode()
     assert Player.objects.filter(event=event).count() == 4
@@ -112,8 +146,9 @@ def test_chip_adjustment_needs_a_reason(client_as_director: Client, event: Event
     assert response.status_code == 400
     response = client_as_director.post(url, {"entry": entry.pk, "amount": "-20000", "reason": "miscount"})
     assert response.status_code == 400 and "the adjustment would leave" in response.content.decode()
-    response = client_as_director.post(url, {"entry": entry.pk, "amount": "500", "reason": "Miscount at table 2"},
-                                       follow=True)
+    response = client_as_director.post(
+        url, {"entry": entry.pk, "amount": "500", "reason": "Miscount at table 2"}, follow=True
+    )
     assert "Miscount at table 2" in response.content.decode()
     assert ChipAdjustment.objects.get().amount == 500
     entry.refresh_from_db()

@@ -106,7 +106,9 @@ def test_structure_refuses_bad_percentages(percentages: list[str], code: str) ->
 def test_split_rounds_each_place_half_up_to_the_unit() -> None:
     # 617.00 / 370.20 / 246.80 -> 615 / 370 / 245 in fives; the 4.00 left goes to first place.
     assert split_pool(Decimal("1234.00"), [50, 30, 20], unit=Decimal("5.00")) == (
-        Decimal("619.00"), Decimal("370.00"), Decimal("245.00"),
+        Decimal("619.00"),
+        Decimal("370.00"),
+        Decimal("245.00"),
     )
 
 
@@ -115,20 +117,30 @@ def test_split_rounds_half_up_not_to_even() -> None:
     assert split_pool(Decimal("25.00"), [90, 10], unit=Decimal("1.00")) == (Decimal("22.00"), Decimal("3.00"))
     # 12.5% of 100.00 is 12.50; 4 x 12.50 -> 4 x 13.00 = 52.00: first place gives back 2.00.
     assert split_pool(Decimal("100.00"), ["50", "12.5", "12.5", "12.5", "12.5"], unit=Decimal("1.00")) == (
-        Decimal("48.00"), Decimal("13.00"), Decimal("13.00"), Decimal("13.00"), Decimal("13.00"),
+        Decimal("48.00"),
+        Decimal("13.00"),
+        Decimal("13.00"),
+        Decimal("13.00"),
+        Decimal("13.00"),
     )
 
 
 def test_split_to_the_cent_gives_the_remainder_cent_to_first_place() -> None:
     assert split_pool(Decimal("100.00"), ["33.34", "33.33", "33.33"], unit=Decimal("0.01")) == (
-        Decimal("33.34"), Decimal("33.33"), Decimal("33.33"),
+        Decimal("33.34"),
+        Decimal("33.33"),
+        Decimal("33.33"),
     )
     assert split_pool(Decimal("10.00"), ["33.34", "33.33", "33.33"], unit=Decimal("0.01")) == (
-        Decimal("3.34"), Decimal("3.33"), Decimal("3.33"),
+        Decimal("3.34"),
+        Decimal("3.33"),
+        Decimal("3.33"),
     )
     # 1/3 each of 1.00: .33 x 3 = .99; the cent left goes to first place.
     assert split_pool(Decimal("1.00"), ["33.34", "33.33", "33.33"], unit=Decimal("0.01")) == (
-        Decimal("0.34"), Decimal("0.33"), Decimal("0.33"),
+        Decimal("0.34"),
+        Decimal("0.33"),
+        Decimal("0.33"),
     )
 
 
@@ -148,7 +160,11 @@ def test_split_refuses_a_unit_that_overdraws_first_place() -> None:
     # 15% of 10.00 is 1.50: in 2.00 units that is 2.00 for each of four places, 4.00 for first
     # place (40%): 12.00 in all, so first place gives back 2.00 and keeps 2.00.
     assert split_pool(Decimal("10.00"), [40, 15, 15, 15, 15], unit=Decimal("2.00")) == (
-        Decimal("2.00"), Decimal("2.00"), Decimal("2.00"), Decimal("2.00"), Decimal("2.00"),
+        Decimal("2.00"),
+        Decimal("2.00"),
+        Decimal("2.00"),
+        Decimal("2.00"),
+        Decimal("2.00"),
     )
     # In 3.00 units: 3.00 x 4 + 3.00 = 15.00, and first place would have to give back 5.00.
     with pytest.raises(PayoutError) as error:
@@ -173,7 +189,7 @@ def test_split_always_adds_up_to_the_pool(cents: int, weights: list[int], unit: 
     # Turn the weights into percentages with two decimals that add up to exactly 100.
     percentages = [Decimal(w * 10000 // total) / 100 for w in weights]
     percentages[0] += Decimal(100) - sum(percentages)
-    if any(later > earlier for earlier, later in zip(percentages, percentages[1:])):
+    if any(later > earlier for earlier, later in itertools.pairwise(percentages)):
         return
     pool = Decimal(cents) / 100
     try:
@@ -195,21 +211,29 @@ def test_split_always_adds_up_to_the_pool(cents: int, weights: list[int], unit: 
 
 def test_chip_chop_is_proportional_to_chips() -> None:
     assert chip_chop([5000, 3000, 2000], ["500", "300", "200"]) == (
-        Decimal("500.00"), Decimal("300.00"), Decimal("200.00"),
+        Decimal("500.00"),
+        Decimal("300.00"),
+        Decimal("200.00"),
     )
     # 1000 x 1/3 = 333.33 each; the cent left goes to the biggest stack, the first on a tie.
     assert chip_chop([100, 100, 100], ["600", "300", "100"]) == (
-        Decimal("333.34"), Decimal("333.33"), Decimal("333.33"),
+        Decimal("333.34"),
+        Decimal("333.33"),
+        Decimal("333.33"),
     )
     assert chip_chop([100, 200, 200], ["600", "300", "100"]) == (
-        Decimal("200.00"), Decimal("400.00"), Decimal("400.00"),
+        Decimal("200.00"),
+        Decimal("400.00"),
+        Decimal("400.00"),
     )
 
 
 def test_chip_chop_with_floor_guarantees_the_next_places_prize() -> None:
     # Everyone gets 200 (3rd prize); the 400 left is split 50/30/20.
     assert chip_chop([5000, 3000, 2000], ["500", "300", "200"], floor=True) == (
-        Decimal("400.00"), Decimal("320.00"), Decimal("280.00"),
+        Decimal("400.00"),
+        Decimal("320.00"),
+        Decimal("280.00"),
     )
     # A tiny stack still gets at least the floor.
     amounts = chip_chop([99_000, 1_000], ["700", "300"], floor=True)
@@ -279,7 +303,9 @@ def test_icm_three_handed_50_30_20_by_hand() -> None:
     assert equities == tuple(brute_force_icm([5000, 3000, 2000], [Fraction(50), Fraction(30), Fraction(20)]))
     assert icm_deal([5000, 3000, 2000], ["50", "30", "20"]) == (Decimal("38.39"), Decimal("32.75"), Decimal("28.86"))
     assert icm_deal([5000, 3000, 2000], ["5000", "3000", "2000"], unit=Decimal("5.00")) == (
-        Decimal("3840.00"), Decimal("3275.00"), Decimal("2885.00"),
+        Decimal("3840.00"),
+        Decimal("3275.00"),
+        Decimal("2885.00"),
     )
 
 
@@ -293,7 +319,9 @@ def test_icm_place_probabilities_are_a_distribution() -> None:
 
 def test_icm_equal_stacks_split_equally_and_leftover_cents_go_to_the_first() -> None:
     assert icm_deal([10, 10, 10], ["500", "300", "200"]) == (
-        Decimal("333.34"), Decimal("333.33"), Decimal("333.33"),
+        Decimal("333.34"),
+        Decimal("333.33"),
+        Decimal("333.33"),
     )
 
 

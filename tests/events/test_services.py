@@ -16,8 +16,14 @@ from vpt.ofc import get_ruleset
 
 
 def test_event_rule_set_is_the_preset_with_overrides(director: User) -> None:
-    event = create_event(name="House", slug="house", actor=director, variant="regular",
-                         rule_overrides={"scoop_bonus": 0}, levels=[50, {"chips_per_point": 100, "hands": 12}])
+    event = create_event(
+        name="House",
+        slug="house",
+        actor=director,
+        variant="regular",
+        rule_overrides={"scoop_bonus": 0},
+        levels=[50, {"chips_per_point": 100, "hands": 12}],
+    )
     assert event.ruleset == get_ruleset("regular").with_overrides({"scoop_bonus": 0})
     assert event.seats_per_table == 3 and event.current_level.chips_per_point == 50
     assert event.levels.get(number=2).hands == 12
@@ -37,8 +43,9 @@ def test_only_directors_create_and_register(director: User, dealer_user: User) -
 
 
 def test_reentry_follows_the_policy(director: User) -> None:
-    event = create_event(name="Re", slug="re", actor=director, reentry_until_level=1, max_entries=2,
-                         starting_stack=5000)
+    event = create_event(
+        name="Re", slug="re", actor=director, reentry_until_level=1, max_entries=2, starting_stack=5000
+    )
     entry = register_player(event, name="Ana", actor=director)
     with pytest.raises(ServiceError) as refused:
         reenter_player(entry.player, actor=director)
@@ -80,12 +87,20 @@ def test_adjust_chips_keeps_a_ledger_and_an_audit(director: User) -> None:
 
 
 def test_places_latest_out_highest_ties_shared_reentries_hold_none() -> None:
-    entries = [(1, 1, 1, "eliminated"), (2, 1, 2, "active"), (3, 2, 1, "eliminated"),
-               (4, 3, 1, "eliminated"), (5, 4, 1, "active")]
+    entries = [
+        (1, 1, 1, "eliminated"),
+        (2, 1, 2, "active"),
+        (3, 2, 1, "eliminated"),
+        (4, 3, 1, "eliminated"),
+        (5, 4, 1, "active"),
+    ]
     eliminations = {1: (2, 100), 3: (9, 300), 4: (9, 300)}
     assert compute_places(entries, eliminations) == {2: None, 5: None, 3: 3, 4: 3}
-    assert compute_places(entries[:1] + entries[2:4] + [(2, 1, 2, "eliminated")],
-                          {**eliminations, 2: (10, 50)}) == {2: 1, 3: 2, 4: 2}
+    assert compute_places(entries[:1] + entries[2:4] + [(2, 1, 2, "eliminated")], {**eliminations, 2: (10, 50)}) == {
+        2: 1,
+        3: 2,
+        4: 2,
+    }
 
 
 @pytest.mark.django_db
@@ -106,5 +121,8 @@ def test_import_and_export_players(tmp_path: Path, director: User, capsys: Any) 
     capsys.readouterr()
     call_command("export_results", event="csv")
     assert capsys.readouterr().out.splitlines() == [
-        "place,name,entries,final stack,eliminated in hand", ",Ben,1,10000,", "2,Ana,1,0,"]
+        "place,name,entries,final stack,eliminated in hand",
+        ",Ben,1,10000,",
+        "2,Ana,1,0,",
+    ]
     assert Event.objects.get().slug == "csv"

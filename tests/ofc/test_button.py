@@ -10,9 +10,9 @@ from vpt.ofc import button_after_hand, effective_button, next_button, payment_se
 
 def test_effective_button_never_skips_a_player() -> None:
     assert effective_button([1, 2, 3], 2) == 2
-    assert effective_button([1, 3], 2) == 1      # the seat before an empty button seat
-    assert effective_button([2, 3], 1) == 3      # wrapping round the table
-    assert effective_button([4, 7], None) == 7   # no button yet: the last seat
+    assert effective_button([1, 3], 2) == 1  # the seat before an empty button seat
+    assert effective_button([2, 3], 1) == 3  # wrapping round the table
+    assert effective_button([4, 7], None) == 7  # no button yet: the last seat
 
 
 def test_payment_seats_start_left_of_the_button() -> None:
@@ -60,11 +60,18 @@ def test_nobody_left_keeps_the_button() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sets(st.integers(1, 9), min_size=2, max_size=4).flatmap(lambda seats: st.tuples(
-    st.just(sorted(seats)), st.sampled_from(sorted(seats)),
-    st.lists(st.booleans(), min_size=len(seats), max_size=len(seats)))))
+@given(
+    st.sets(st.integers(1, 9), min_size=2, max_size=4).flatmap(
+        lambda seats: st.tuples(
+            st.just(sorted(seats)),
+            st.sampled_from(sorted(seats)),
+            st.lists(st.booleans(), min_size=len(seats), max_size=len(seats)),
+        )
+    )
+)
 def test_without_fantasyland_the_button_goes_to_the_first_survivor_in_payment_order(
-        case: tuple[list[int], int, list[bool]]) -> None:
+    case: tuple[list[int], int, list[bool]],
+) -> None:
     # The rule as the printed slip states it: the next button is the first player in this hand's
     # payment order who is still in.
     seats, button, eliminated = case
@@ -73,4 +80,5 @@ def test_without_fantasyland_the_button_goes_to_the_first_survivor_in_payment_or
     if not survivors:
         return
     assert button_after_hand(survivors, order[-1], fantasyland_next=False) == next(
-        seat for seat in order if seat in survivors)
+        seat for seat in order if seat in survivors
+    )

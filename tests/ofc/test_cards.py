@@ -16,13 +16,31 @@ from vpt.ofc import (
 from vpt.ofc.cards import RANKS, SUITS
 
 
-@pytest.mark.parametrize(("text", "rank", "suit"), [
-    ("As", 14, "s"), ("Kh", 13, "h"), ("Qd", 12, "d"), ("Jc", 11, "c"), ("Ts", 10, "s"),
-    ("10h", 10, "h"), ("10D", 10, "d"), ("9c", 9, "c"), ("2s", 2, "s"),
-    ("as", 14, "s"), ("AS", 14, "s"), ("tH", 10, "h"), ("qC", 12, "c"),
-    ("A♠", 14, "s"), ("K♥", 13, "h"), ("Q♥\ufe0f", 12, "h"), ("Q♦", 12, "d"), ("J♣", 11, "c"),
-    ("10♥", 10, "h"), ("t♣", 10, "c"),
-])
+@pytest.mark.parametrize(
+    ("text", "rank", "suit"),
+    [
+        ("As", 14, "s"),
+        ("Kh", 13, "h"),
+        ("Qd", 12, "d"),
+        ("Jc", 11, "c"),
+        ("Ts", 10, "s"),
+        ("10h", 10, "h"),
+        ("10D", 10, "d"),
+        ("9c", 9, "c"),
+        ("2s", 2, "s"),
+        ("as", 14, "s"),
+        ("AS", 14, "s"),
+        ("tH", 10, "h"),
+        ("qC", 12, "c"),
+        ("A♠", 14, "s"),
+        ("K♥", 13, "h"),
+        ("Q♥\ufe0f", 12, "h"),
+        ("Q♦", 12, "d"),
+        ("J♣", 11, "c"),
+        ("10♥", 10, "h"),
+        ("t♣", 10, "c"),
+    ],
+)
 def test_parse(text: str, rank: int, suit: str) -> None:
     card = Card.parse(text)
     assert (card.rank, card.suit) == (rank, suit)
@@ -30,8 +48,10 @@ def test_parse(text: str, rank: int, suit: str) -> None:
     assert parse_card(text) is card  # interned
 
 
-@pytest.mark.parametrize(("text", "canonical"), [
-    ("10h", "Th"), ("as", "As"), ("q♠", "Qs"), ("2♣", "2c"), ("K♦", "Kd"), ("jk", "JK"), ("JK", "JK")])
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [("10h", "Th"), ("as", "As"), ("q♠", "Qs"), ("2♣", "2c"), ("K♦", "Kd"), ("jk", "JK"), ("JK", "JK")],
+)
 def test_round_trip_to_canonical_text(text: str, canonical: str) -> None:
     card = Card.parse(text)
     assert str(card) == canonical
@@ -50,8 +70,9 @@ def test_joker() -> None:
     assert (JOKER.rank, JOKER.suit) == (0, "")
 
 
-@pytest.mark.parametrize("text", [
-    "1x", "1s", "11h", "As ", "Ax", "A", "s", "", "ZZ", "10", "AsKs", "A♤♠", "JKs", "JOKER", "1"])
+@pytest.mark.parametrize(
+    "text", ["1x", "1s", "11h", "As ", "Ax", "A", "s", "", "ZZ", "10", "AsKs", "A♤♠", "JKs", "JOKER", "1"]
+)
 def test_unknown_card_names_the_text_in_quotes(text: str) -> None:
     with pytest.raises(InvalidHand) as caught:
         parse_card(text)
@@ -103,14 +124,18 @@ def test_cards_are_immutable_and_hashable() -> None:
 
 # -- faces: how pages, slips and screen readers show a card ---------------------------------------
 
-@pytest.mark.parametrize(("text", "face"), [
-    ("Qh", CardFace("Qh", "Q", "♥", True, False, "queen", "hearts", "queen of hearts")),
-    ("10s", CardFace("Ts", "10", "♠", False, False, "ten", "spades", "ten of spades")),
-    ("td", CardFace("Td", "10", "♦", True, False, "ten", "diamonds", "ten of diamonds")),
-    ("2♣", CardFace("2c", "2", "♣", False, False, "two", "clubs", "two of clubs")),
-    ("A♥\ufe0f", CardFace("Ah", "A", "♥", True, False, "ace", "hearts", "ace of hearts")),
-    ("jk", CardFace("JK", "JK", "", False, True, "joker", "", "joker")),
-])
+
+@pytest.mark.parametrize(
+    ("text", "face"),
+    [
+        ("Qh", CardFace("Qh", "Q", "♥", True, False, "queen", "hearts", "queen of hearts")),
+        ("10s", CardFace("Ts", "10", "♠", False, False, "ten", "spades", "ten of spades")),
+        ("td", CardFace("Td", "10", "♦", True, False, "ten", "diamonds", "ten of diamonds")),
+        ("2♣", CardFace("2c", "2", "♣", False, False, "two", "clubs", "two of clubs")),
+        ("A♥\ufe0f", CardFace("Ah", "A", "♥", True, False, "ace", "hearts", "ace of hearts")),
+        ("jk", CardFace("JK", "JK", "", False, True, "joker", "", "joker")),
+    ],
+)
 def test_card_face(text: str, face: CardFace) -> None:
     assert card_face(text) == face
     assert card_face(parse_card(text)) is card_face(text)

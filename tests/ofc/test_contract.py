@@ -30,8 +30,10 @@ def hand(*players: dict[str, Any], **fields: Any) -> dict[str, Any]:
 
 
 BAD = [
-    (hand(ANA, BEN, variant="omaha"),
-     'variant: unknown variant "omaha" (expected progressive, regular, joker-ultimate, classic)'),
+    (
+        hand(ANA, BEN, variant="omaha"),
+        'variant: unknown variant "omaha" (expected progressive, regular, joker-ultimate, classic)',
+    ),
     (hand(ANA, BEN, variant=3), "variant: 3 is not a variant name"),
     (hand(ANA), "players: 1 players, progressive seats 2 to 3"),
     (hand(ANA, BEN, CAI, {"name": "Dee"}), "players: 4 players, progressive seats 2 to 3"),
@@ -43,43 +45,69 @@ BAD = [
     (hand(ANA, BEN, chips_per_point=1.5), "chips_per_point: 1.5 is not a positive whole number"),
     (hand(ANA, BEN, chips_per_point="100"), "chips_per_point: '100' is not a positive whole number"),
     (hand(ANA, BEN, chips_per_point=True), "chips_per_point: True is not a positive whole number"),
-    (hand(ANA, {k: v for k, v in BEN.items() if k != "stack"}),
-     "players[1].stack: missing: give a stack for every player or for none"),
-    (hand({k: v for k, v in ANA.items() if k != "stack"}, BEN),
-     "players[0].stack: missing: give a stack for every player or for none"),
+    (
+        hand(ANA, {k: v for k, v in BEN.items() if k != "stack"}),
+        "players[1].stack: missing: give a stack for every player or for none",
+    ),
+    (
+        hand({k: v for k, v in ANA.items() if k != "stack"}, BEN),
+        "players[0].stack: missing: give a stack for every player or for none",
+    ),
     # null is never a value (score-hand-json.md, Bounds): the message names the key.
-    (hand(ANA, {**BEN, "stack": None}),
-     "players[1].stack: null is not a value here: leave the field out for its default"),
+    (
+        hand(ANA, {**BEN, "stack": None}),
+        "players[1].stack: null is not a value here: leave the field out for its default",
+    ),
     (hand({**ANA, "top": None}, BEN), "players[0].top: null is not a value here: leave the field out for its default"),
     (hand(ANA, BEN, variant=None), "variant: null is not a value here: leave the field out for its default"),
-    (hand(ANA, BEN, chips_per_point=None),
-     "chips_per_point: null is not a value here: leave the field out for its default"),
+    (
+        hand(ANA, BEN, chips_per_point=None),
+        "chips_per_point: null is not a value here: leave the field out for its default",
+    ),
     ({"players": None}, "players: null is not a value here: leave the field out for its default"),
     (hand(ANA, BEN, rules=None), "rules: null is not a value here: leave the field out for its default"),
     (hand(ANA, BEN, rules={"scoop_bonus": None}), "rules.scoop_bonus: null is not a value for this setting"),
     # Bounds: stacks and chips per point at most 10^12.
-    (hand(ANA, BEN, chips_per_point=10**12 + 1),
-     "chips_per_point: 1000000000001 is more than the largest allowed, 10^12"),
+    (
+        hand(ANA, BEN, chips_per_point=10**12 + 1),
+        "chips_per_point: 1000000000001 is more than the largest allowed, 10^12",
+    ),
     (hand(ANA, {**BEN, "stack": 10**13}), "players[1].stack: 10000000000000 is more than the largest allowed, 10^12"),
-    (hand(ANA, {**BEN, "stack": 10**4000}),
-     "players[1].stack: 1000000000000000000000000000000000000... is more than the largest allowed, 10^12"),
-    (hand({**ANA, "fantasyland_cards": 10**20}, BEN),
-     "players[0].fantasyland_cards: 100000000000000000000 is more than the largest allowed, 10^12"),
-    (hand(ANA, BEN, rules={"scoop_bonus": 10**15}),
-     "rules.scoop_bonus: 1000000000000000 is more than the largest allowed, 10^12"),
-    (hand(ANA, BEN, rules={"middle_royalties": {"flush": 10**13}}),
-     "rules.middle_royalties: 10000000000000 is more than the largest allowed, 10^12"),
-    (hand(ANA, BEN, chips_per_point="x" * 1000),
-     "chips_per_point: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... is not a positive whole number"),
+    (
+        hand(ANA, {**BEN, "stack": 10**4000}),
+        "players[1].stack: 1000000000000000000000000000000000000... is more than the largest allowed, 10^12",
+    ),
+    (
+        hand({**ANA, "fantasyland_cards": 10**20}, BEN),
+        "players[0].fantasyland_cards: 100000000000000000000 is more than the largest allowed, 10^12",
+    ),
+    (
+        hand(ANA, BEN, rules={"scoop_bonus": 10**15}),
+        "rules.scoop_bonus: 1000000000000000 is more than the largest allowed, 10^12",
+    ),
+    (
+        hand(ANA, BEN, rules={"middle_royalties": {"flush": 10**13}}),
+        "rules.middle_royalties: 10000000000000 is more than the largest allowed, 10^12",
+    ),
+    (
+        hand(ANA, BEN, chips_per_point="x" * 1000),
+        "chips_per_point: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... is not a positive whole number",
+    ),
     (hand({**ANA, "stack": -5}, BEN), "players[0].stack: -5 is not a positive whole number"),
     (hand(ANA, {**BEN, "stack": 0}), "players[1].stack: 0 is not a positive whole number"),
     (hand(ANA, {**BEN, "stack": "8000"}), "players[1].stack: '8000' is not a positive whole number"),
-    (hand({**ANA, "fantasyland_cards": 13}, BEN),
-     "players[0].fantasyland_cards: 13 is not a Fantasyland deal in progressive (0 or 14, 15, 16, 17)"),
-    (hand({**ANA, "fantasyland_cards": 15}, BEN, variant="regular"),
-     "players[0].fantasyland_cards: 15 is not a Fantasyland deal in regular (0 or 14)"),
-    (hand(ANA, {**BEN, "fantasyland_cards": 14}, variant="classic"),
-     "players[1].fantasyland_cards: 14 is not a Fantasyland deal in classic (0 or 13)"),
+    (
+        hand({**ANA, "fantasyland_cards": 13}, BEN),
+        "players[0].fantasyland_cards: 13 is not a Fantasyland deal in progressive (0 or 14, 15, 16, 17)",
+    ),
+    (
+        hand({**ANA, "fantasyland_cards": 15}, BEN, variant="regular"),
+        "players[0].fantasyland_cards: 15 is not a Fantasyland deal in regular (0 or 14)",
+    ),
+    (
+        hand(ANA, {**BEN, "fantasyland_cards": 14}, variant="classic"),
+        "players[1].fantasyland_cards: 14 is not a Fantasyland deal in classic (0 or 13)",
+    ),
     (hand({**ANA, "fantasyland_cards": -1}, BEN), "players[0].fantasyland_cards: -1 is not a whole number, 0 or more"),
     (hand({**ANA, "top": "Qs Qx 2c"}, BEN), 'players[0].top: unknown card "Qx"'),
     (hand(ANA, {**BEN, "bottom": "4c 5d 6h 7s 1c"}), 'players[1].bottom: unknown card "1c"'),
@@ -88,8 +116,12 @@ BAD = [
     (hand({**ANA, "top": "Qs Qh 2c 3c"}, BEN), "players[0].top: 4 cards, top takes 3"),
     (hand(ANA, {**BEN, "bottom": "4c 5d 6h 7s 8c 9c"}), "players[1].bottom: 6 cards, bottom takes 5"),
     (hand({**ANA, "top": "Qs JK 2c"}, BEN), "players[0].top: a joker, and progressive plays without jokers"),
-    (hand({**ANA, "top": "Qs JK 2c"}, {**BEN, "top": "JK Jd 4s"}, {**CAI, "top": "JK 9d Ac"}, variant="joker-ultimate"),
-     "players[2].top: joker number 3, the deck has 2"),
+    (
+        hand(
+            {**ANA, "top": "Qs JK 2c"}, {**BEN, "top": "JK Jd 4s"}, {**CAI, "top": "JK 9d Ac"}, variant="joker-ultimate"
+        ),
+        "players[2].top: joker number 3, the deck has 2",
+    ),
     (hand(ANA, BEN, table=4), 'input: unknown field "table"'),
     (hand(ANA, {**BEN, "seat": 2}), 'players[1]: unknown field "seat"'),
     (hand(ANA, {**BEN, "seat": None}), 'players[1]: unknown field "seat"'),
@@ -118,8 +150,18 @@ def test_read_hand_refuses_like_score_json() -> None:
 
 SPEC_TOP_KEYS = {"variant", "chips_per_point", "players", "exchanges"}
 # "unfinished" (a short board, scored as fouled) is part of the contract (score-hand-json.md, Output).
-SPEC_PLAYER_KEYS = {"name", "fouled", "unfinished", "hands", "royalties", "points", "fantasyland_next_cards",
-                    "stack_before", "stack_after", "eliminated"}
+SPEC_PLAYER_KEYS = {
+    "name",
+    "fouled",
+    "unfinished",
+    "hands",
+    "royalties",
+    "points",
+    "fantasyland_next_cards",
+    "stack_before",
+    "stack_after",
+    "eliminated",
+}
 SPEC_EXCHANGE_KEYS = {"a", "b", "points", "chips_due", "chips_paid", "capped", "skipped"}
 
 
@@ -139,26 +181,38 @@ def test_output_shape() -> None:
     # and Ben-Cai (Ben +1 row, royalties 8 - 6) is skipped.
     assert output["exchanges"][1:] == [
         {"a": "Ana", "b": "Cai", "points": 11, "chips_due": 1100, "chips_paid": 500, "capped": True, "skipped": False},
-        {"a": "Ben", "b": "Cai", "points": 3, "chips_due": 300, "chips_paid": 0, "capped": True, "skipped": True}]
+        {"a": "Ben", "b": "Cai", "points": 3, "chips_due": 300, "chips_paid": 0, "capped": True, "skipped": True},
+    ]
     assert [(p["points"], p["stack_after"], p["eliminated"]) for p in output["players"]] == [
-        (20, 11400, False), (-6, 7100, False), (-14, 0, True)]
+        (20, 11400, False),
+        (-6, 7100, False),
+        (-14, 0, True),
+    ]
     assert sum(p["points"] for p in output["players"]) == 0
 
 
 def test_defaults() -> None:
-    output = score_json({"players": [{"top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"},
-                                     {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"}]})
+    output = score_json(
+        {
+            "players": [
+                {"top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"},
+                {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
+            ]
+        }
+    )
     assert (output["variant"], output["chips_per_point"]) == ("progressive", 1)
     assert [p["name"] for p in output["players"]] == ["P1", "P2"]
 
 
 def test_no_stacks_no_settlement() -> None:
-    output = score_json(hand({k: v for k, v in ANA.items() if k != "stack"},
-                             {k: v for k, v in BEN.items() if k != "stack"}))
+    output = score_json(
+        hand({k: v for k, v in ANA.items() if k != "stack"}, {k: v for k, v in BEN.items() if k != "stack"})
+    )
     ana = output["players"][0]
     assert (ana["stack_before"], ana["stack_after"], ana["points"]) == (None, None, 9)
-    assert output["exchanges"] == [{"a": "Ana", "b": "Ben", "points": 9, "chips_due": None, "chips_paid": None,
-                                    "capped": False, "skipped": False}]
+    assert output["exchanges"] == [
+        {"a": "Ana", "b": "Ben", "points": 9, "chips_due": None, "chips_paid": None, "capped": False, "skipped": False}
+    ]
 
 
 def test_elimination_in_the_output() -> None:
@@ -232,26 +286,34 @@ def test_a_full_payment_down_to_zero_stays_in_the_output() -> None:
     output = score_json(hand(ANA, {**BEN, "stack": 900}, {**CAI, "stack": 5000}))
     assert [(e["chips_paid"], e["skipped"]) for e in output["exchanges"]] == [(900, False), (1100, False), (300, False)]
     assert [(p["stack_after"], p["eliminated"]) for p in output["players"]] == [
-        (12000, False), (300, False), (3600, False)]
+        (12000, False),
+        (300, False),
+        (3600, False),
+    ]
 
 
 # -- decoding text: score_text and load_hand_json ------------------------------------------------
 
 TEXT_BAD = [
-    ('{"chips_per_point": ' + "9" * 5000 + "}",
-     "input: a number of 5000 digits, more than the largest allowed, 10^12"),
-    ('{"players": [{"stack": -' + "1" * 4301 + "}, {}]}",
-     "input: a number of 4301 digits, more than the largest allowed, 10^12"),
-    ('{"players": [{"stack": 1' + "0" * 29 + "}, {}]}",
-     "players[0].stack: 100000000000000000000000000000 is more than the largest allowed, 10^12"),
+    ('{"chips_per_point": ' + "9" * 5000 + "}", "input: a number of 5000 digits, more than the largest allowed, 10^12"),
+    (
+        '{"players": [{"stack": -' + "1" * 4301 + "}, {}]}",
+        "input: a number of 4301 digits, more than the largest allowed, 10^12",
+    ),
+    (
+        '{"players": [{"stack": 1' + "0" * 29 + "}, {}]}",
+        "players[0].stack: 100000000000000000000000000000 is more than the largest allowed, 10^12",
+    ),
     ('{"players": [{"stack": NaN}, {}]}', "invalid JSON: NaN is not a JSON number"),
     ('{"players": [{"stack": Infinity}, {}]}', "invalid JSON: Infinity is not a JSON number"),
     ('{"players": [{"stack": 1e999}, {}]}', "players[0].stack: inf is not a positive whole number"),
     ('{"players": [}', "invalid JSON at line 1, column 14: Expecting value"),
     ("[" * 100_000, "invalid JSON: nested too deeply"),
     (" ", "empty input: expected one JSON hand"),
-    ('{"players": [{}, {}], "x": "' + "é" * 500_000 + '"}',
-     "input: over 1 MB (1,000,000 bytes), and one hand is far smaller"),
+    (
+        '{"players": [{}, {}], "x": "' + "é" * 500_000 + '"}',
+        "input: over 1 MB (1,000,000 bytes), and one hand is far smaller",
+    ),
 ]
 
 
@@ -270,11 +332,14 @@ def test_a_hand_just_under_1_mb_is_read() -> None:
 
 def test_score_text_names_the_line_in_json_lines_mode() -> None:
     assert str(_error(lambda: score_text('{"players": [}', line=3))) == (
-        "line 3: invalid JSON at column 14: Expecting value")
+        "line 3: invalid JSON at column 14: Expecting value"
+    )
     assert str(_error(lambda: score_text(json.dumps(hand(ANA, {**BEN, "name": "Ana"})), line=7))) == (
-        'line 7: players[1].name: "Ana" is already a player at this table')
+        'line 7: players[1].name: "Ana" is already a player at this table'
+    )
     assert str(_error(lambda: load_hand_json("1" * 40, line=2))) == (
-        "line 2: input: a number of 40 digits, more than the largest allowed, 10^12")
+        "line 2: input: a number of 40 digits, more than the largest allowed, 10^12"
+    )
 
 
 def test_score_text_scores_like_score_json() -> None:
@@ -288,6 +353,7 @@ def _error(call: Any) -> InvalidHand:
 
 
 # -- Fantasyland deals: Regular deals 14, always ---------------------------------------------------
+
 
 @pytest.mark.parametrize("top", ["Qs Qh 2c", "Ks Kh 2c", "As Ah 2c", "2s 2h 2d"])
 def test_regular_enters_fantasyland_with_14_cards_whatever_the_top(top: str) -> None:
@@ -305,6 +371,7 @@ def test_regular_stays_in_fantasyland_with_14_cards() -> None:
 
 
 # -- sit-out auto-play --------------------------------------------------------------------------
+
 
 def test_autoplay_vpt_rule() -> None:
     # VPT rulebook, Key Points, Player Sit out: "The first 5 cards will be placed at the bottom, and then
@@ -332,6 +399,7 @@ def test_autoplay_fewer_cards_is_unfinished_and_fouled() -> None:
     assert board.bottom == dealt[:5] and board.middle == parse_cards("8s 8h 9s 9h") and board.top == ()
     assert not board.is_complete
     from vpt.ofc import score_board
+
     result = score_board(board, rules)
     assert result.fouled and result.unfinished
     assert autoplay_board((), rules).cards() == ()

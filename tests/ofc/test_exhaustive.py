@@ -78,7 +78,13 @@ def test_five_card_hand_count_per_category() -> None:
 
     counts = Counter(category_of(value) for value in map(row_value, combinations(deck(), 5)))
     assert counts == {
-        Category.STRAIGHT_FLUSH: 40, Category.QUADS: 624, Category.FULL_HOUSE: 3744,
-        Category.FLUSH: 5108, Category.STRAIGHT: 10200, Category.TRIPS: 54912,
-        Category.TWO_PAIR: 123552, Category.PAIR: 1098240, Category.HIGH_CARD: 1302540,
+        Category.STRAIGHT_FLUSH: 40,
+        Category.QUADS: 624,
+        Category.FULL_HOUSE: 3744,
+        Category.FLUSH: 5108,
+        Category.STRAIGHT: 10200,
+        Category.TRIPS: 54912,
+        Category.TWO_PAIR: 123552,
+        Category.PAIR: 1098240,
+        Category.HIGH_CARD: 1302540,
     }

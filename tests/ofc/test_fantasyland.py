@@ -7,10 +7,14 @@ from vpt.ofc import Board, get_ruleset, score_board
 VARIANTS = ["progressive", "regular", "joker-ultimate", "classic"]
 
 # Unfouled boards, by what the top row and the lower rows hold.
-MIDDLE, BOTTOM = "Kd Kc 8h 8s 3d", "3h 5h 9h Jh Ah"   # two pair, flush: no stay by themselves
+MIDDLE, BOTTOM = "Kd Kc 8h 8s 3d", "3h 5h 9h Jh Ah"  # two pair, flush: no stay by themselves
 TOPS = {
-    "JJ": "Js Jh 2c", "QQ": "Qs Qh 2c", "KK": "Ks Kh 2c", "AA": "As Ah 2c",
-    "222": "2s 2h 2c", "AAA": "As Ah Ac",
+    "JJ": "Js Jh 2c",
+    "QQ": "Qs Qh 2c",
+    "KK": "Ks Kh 2c",
+    "AA": "As Ah 2c",
+    "222": "2s 2h 2c",
+    "AAA": "As Ah Ac",
 }
 # ofc-rules.md: enter with top QQ or better; the deal on entry per variant.
 ENTRY = {
@@ -114,16 +118,18 @@ def test_an_unfinished_fantasyland_board_never_stays(variant: str, dealt: int) -
     assert result.fouled and result.unfinished and result.fantasyland_next_cards == 0
 
 
-@pytest.mark.parametrize(("variant", "deals"), [
-    ("progressive", {14, 15, 16, 17}), ("regular", {14}), ("joker-ultimate", {14, 15, 16, 17}),
-    ("classic", {13})])
+@pytest.mark.parametrize(
+    ("variant", "deals"),
+    [("progressive", {14, 15, 16, 17}), ("regular", {14}), ("joker-ultimate", {14, 15, 16, 17}), ("classic", {13})],
+)
 def test_fantasyland_deals(variant: str, deals: set[int]) -> None:
     assert get_ruleset(variant).fantasyland_deals == deals
 
 
 def test_house_rules_change_fantasyland_without_code() -> None:
-    rules = get_ruleset("progressive").with_overrides({
-        "fantasyland_entry": [["KK", 15]], "fantasyland_stay_top": None, "fantasyland_stay_bottom": "full_house"})
+    rules = get_ruleset("progressive").with_overrides(
+        {"fantasyland_entry": [["KK", 15]], "fantasyland_stay_top": None, "fantasyland_stay_bottom": "full_house"}
+    )
     queens = score_board(board("Qs Qh 2c"), rules)
     assert queens.fantasyland_next_cards == 0
     assert score_board(board("Ks Kh 2c", middle="Ad Ac 8h 8s 3d"), rules).fantasyland_next_cards == 15

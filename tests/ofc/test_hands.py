@@ -60,17 +60,20 @@ def test_kickers_decide_within_a_category() -> None:
     assert value("Qs Qh 5c") > value("Qd Qc 4h")
 
 
-@pytest.mark.parametrize(("top", "middle", "top_is_stronger"), [
-    ("Qs Qh Ac", "Qd Qc Kh 3s 2d", True),     # spec: top Q-Q-A over middle Q-Q-K-x-x fouls
-    ("Qs Qh 5c", "Qd Qc 5h 4s 3d", False),    # spec: top Q-Q-5 under middle Q-Q-5-4-3 does not
-    ("Qs Qh 5c", "Qd Qc 5h 4s 2d", False),    # the missing kickers count lowest
-    ("Qs Qh 6c", "Qd Qc 5h 4s 3d", True),
-    ("Ks Qh 5c", "Kd Qc 5h 4s 3d", False),
-    ("Ks Qh 6c", "Kd Qc 5h 4s 3d", True),
-    ("2s 2h 2c", "As Ad Kh Kc Qs", True),     # trips over two pair
-    ("As Ah Ac", "2s 3d 4h 5c 6s", False),    # a straight beats any top
-    ("As Ah Kc", "Ks Kd Qh Jc 9s", True),
-])
+@pytest.mark.parametrize(
+    ("top", "middle", "top_is_stronger"),
+    [
+        ("Qs Qh Ac", "Qd Qc Kh 3s 2d", True),  # spec: top Q-Q-A over middle Q-Q-K-x-x fouls
+        ("Qs Qh 5c", "Qd Qc 5h 4s 3d", False),  # spec: top Q-Q-5 under middle Q-Q-5-4-3 does not
+        ("Qs Qh 5c", "Qd Qc 5h 4s 2d", False),  # the missing kickers count lowest
+        ("Qs Qh 6c", "Qd Qc 5h 4s 3d", True),
+        ("Ks Qh 5c", "Kd Qc 5h 4s 3d", False),
+        ("Ks Qh 6c", "Kd Qc 5h 4s 3d", True),
+        ("2s 2h 2c", "As Ad Kh Kc Qs", True),  # trips over two pair
+        ("As Ah Ac", "2s 3d 4h 5c 6s", False),  # a straight beats any top
+        ("As Ah Kc", "Ks Kd Qh Jc 9s", True),
+    ],
+)
 def test_three_against_five(top: str, middle: str, top_is_stronger: bool) -> None:
     assert (value(top) > value(middle)) is top_is_stronger
 
@@ -80,13 +83,16 @@ def test_equal_strength_is_an_equal_value() -> None:
     assert value("Kd Kc 9h 4s 2d") == value("Kh Ks 9c 4d 2h")
 
 
-@pytest.mark.parametrize(("left", "right"), [
-    ("As Ks Qs Js 9s", "Ah Kh Qh Jh 9h"),
-    ("As Kd Qc Jh 9s", "Ac Kh Qd Js 9h"),
-    ("Ts Js Qs Ks As", "Tc Jc Qc Kc Ac"),
-    ("2s 2h 7c", "2d 2c 7h"),
-    ("As 2d 3c 4h 5s", "Ah 2s 3d 4c 5h"),
-])
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [
+        ("As Ks Qs Js 9s", "Ah Kh Qh Jh 9h"),
+        ("As Kd Qc Jh 9s", "Ac Kh Qd Js 9h"),
+        ("Ts Js Qs Ks As", "Tc Jc Qc Kc Ac"),
+        ("2s 2h 7c", "2d 2c 7h"),
+        ("As 2d 3c 4h 5s", "Ah 2s 3d 4c 5h"),
+    ],
+)
 def test_suits_never_break_ties(left: str, right: str) -> None:
     assert value(left) == value(right)
 
@@ -97,6 +103,7 @@ def test_row_of_the_wrong_length() -> None:
 
 
 # -- jokers (ofc-rules.md "Joker Ultimate") -----------------------------------------------------
+
 
 def test_joker_is_the_best_card_not_in_its_own_row() -> None:
     # A top row with a pair of aces and a joker: the third ace.
@@ -150,18 +157,21 @@ def test_natural_and_joker_made_hands_tie() -> None:
     assert value("2h 5h 9h Jh Ah") == value("2h 5h 9h Jh JK")
 
 
-@pytest.mark.parametrize(("row", "text"), [
-    ("Ad Kc 2h", "high card, ace"),
-    ("Qs Qh 2c", "pair of queens"),
-    ("6s 6h 6c", "three of a kind, sixes"),
-    ("Kd Kc 8h 8s 3d", "two pair, kings and eights"),
-    ("Ad 2c 3h 4s 5d", "straight, five high"),
-    ("2h 5h 9h Jh Ah", "flush, ace high"),
-    ("Kd Kc Kh 7s 7d", "full house, kings full of sevens"),
-    ("Td Tc Th Ts 2d", "four of a kind, tens"),
-    ("5s 6s 7s 8s 9s", "straight flush, nine high"),
-    ("Ts Js Qs Ks As", "royal flush"),
-    ("3s 3h 3d 3c JK", "five of a kind, threes"),
-])
+@pytest.mark.parametrize(
+    ("row", "text"),
+    [
+        ("Ad Kc 2h", "high card, ace"),
+        ("Qs Qh 2c", "pair of queens"),
+        ("6s 6h 6c", "three of a kind, sixes"),
+        ("Kd Kc 8h 8s 3d", "two pair, kings and eights"),
+        ("Ad 2c 3h 4s 5d", "straight, five high"),
+        ("2h 5h 9h Jh Ah", "flush, ace high"),
+        ("Kd Kc Kh 7s 7d", "full house, kings full of sevens"),
+        ("Td Tc Th Ts 2d", "four of a kind, tens"),
+        ("5s 6s 7s 8s 9s", "straight flush, nine high"),
+        ("Ts Js Qs Ks As", "royal flush"),
+        ("3s 3h 3d 3c JK", "five of a kind, threes"),
+    ],
+)
 def test_descriptions(row: str, text: str) -> None:
     assert describe(value(row)) == text

@@ -31,9 +31,11 @@ def tables(draw: st.DrawFn, max_players: int = 3) -> tuple[str, list[Board]]:
     cards = draw(st.permutations(DECK))[: 13 * players]
     boards = []
     for seat in range(players):
-        mine = cards[13 * seat: 13 * seat + 13]
+        mine = cards[13 * seat : 13 * seat + 13]
         top, middle, bottom = draw(SHORTS)
-        boards.append(Board(top=tuple(mine[:top]), middle=tuple(mine[3:3 + middle]), bottom=tuple(mine[8:8 + bottom])))
+        boards.append(
+            Board(top=tuple(mine[:top]), middle=tuple(mine[3 : 3 + middle]), bottom=tuple(mine[8 : 8 + bottom]))
+        )
     return variant, boards
 
 
@@ -54,8 +56,9 @@ def test_points_between_two_boards_are_antisymmetric(table: tuple[str, list[Boar
 
 @settings(max_examples=150, deadline=None)
 @given(tables(max_players=4), st.lists(st.integers(1, 30000), min_size=4, max_size=4), st.integers(1, 500))
-def test_a_hand_nets_to_zero_and_settles_safely(table: tuple[str, list[Board]], stacks: list[int],
-                                                chips_per_point: int) -> None:
+def test_a_hand_nets_to_zero_and_settles_safely(
+    table: tuple[str, list[Board]], stacks: list[int], chips_per_point: int
+) -> None:
     variant, boards = table
     players = [PlayerHand(f"P{i + 1}", board, stacks[i]) for i, board in enumerate(boards)]
     result = score_hand(players, get_ruleset(variant), chips_per_point)
@@ -65,10 +68,15 @@ def test_a_hand_nets_to_zero_and_settles_safely(table: tuple[str, list[Board]], 
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(2, 4).flatmap(lambda n: st.tuples(
-    st.lists(st.integers(-150, 150), min_size=n * (n - 1) // 2, max_size=n * (n - 1) // 2),
-    st.lists(st.integers(1, 100000), min_size=n, max_size=n),
-    st.integers(1, 1000))))
+@given(
+    st.integers(2, 4).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.integers(-150, 150), min_size=n * (n - 1) // 2, max_size=n * (n - 1) // 2),
+            st.lists(st.integers(1, 100000), min_size=n, max_size=n),
+            st.integers(1, 1000),
+        )
+    )
+)
 def test_any_settlement_is_safe(case: tuple[list[int], list[int], int]) -> None:
     points, stacks, chips_per_point = case
     _check_settlement(tuple(points), stacks, chips_per_point, settle(points, stacks, chips_per_point))
@@ -88,8 +96,8 @@ def _check_settlement(points: tuple[int, ...], stacks: list[int], chips_per_poin
         else:
             winner, loser = (a, b) if pair_points > 0 else (b, a)
             assert exchange.chips_paid * pair_points >= 0  # signed like the points
-            assert paid <= stacks[winner]       # the winner's starting stack
-            assert paid <= holding[loser]       # what the loser holds at that moment
+            assert paid <= stacks[winner]  # the winner's starting stack
+            assert paid <= holding[loser]  # what the loser holds at that moment
             assert paid == min(exchange.chips_due, stacks[winner], holding[loser])
             # Out only when the payment could not be made in full (exactly everything is in full).
             assert out[loser] is False

@@ -29,7 +29,16 @@ def _imported_names(tree: ast.AST) -> list[str]:
 
 def test_every_engine_module_is_checked() -> None:
     assert {path.stem for path in MODULES} >= {
-        "__init__", "cards", "hands", "rulesets", "scoring", "settlement", "showdown", "autoplay", "contract"}
+        "__init__",
+        "cards",
+        "hands",
+        "rulesets",
+        "scoring",
+        "settlement",
+        "showdown",
+        "autoplay",
+        "contract",
+    }
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda path: path.name)
@@ -68,5 +77,8 @@ def test_public_functions_have_doctests() -> None:
 def test_mypy_strict() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", str(ENGINE)],
-        capture_output=True, text=True, cwd=ENGINE.parents[1])
+        capture_output=True,
+        text=True,
+        cwd=ENGINE.parents[1],
+    )
     assert done.returncode == 0, done.stdout + done.stderr

@@ -9,36 +9,66 @@ VARIANTS = ["progressive", "regular", "joker-ultimate", "classic"]
 
 # ofc-rules.md, "Royalties", bottom: straight / flush / full house / quads / straight flush / royal flush
 BOTTOM = [
-    ("9d Kc 7h 4s 2d", 0), ("Kd Kc 7h 4s 2d", 0), ("Kd Kc 7h 7s 2d", 0), ("Kd Kc Kh 7s 2d", 0),
-    ("As 2d 3c 4h 5s", 2), ("Ts Jd Qc Kh As", 2),
+    ("9d Kc 7h 4s 2d", 0),
+    ("Kd Kc 7h 4s 2d", 0),
+    ("Kd Kc 7h 7s 2d", 0),
+    ("Kd Kc Kh 7s 2d", 0),
+    ("As 2d 3c 4h 5s", 2),
+    ("Ts Jd Qc Kh As", 2),
     ("2h 5h 9h Jh Ah", 4),
     ("Kd Kc Kh 7s 7d", 6),
     ("Kd Kc Kh Ks 2d", 10),
-    ("As 2s 3s 4s 5s", 15), ("9h Th Jh Qh Kh", 15),
+    ("As 2s 3s 4s 5s", 15),
+    ("9h Th Jh Qh Kh", 15),
     ("Ts Js Qs Ks As", 25),
 ]
 # ofc-rules.md, "Royalties", middle: trips / straight / flush / full house / quads / straight flush / royal flush
 MIDDLE = [
-    ("9d Kc 7h 4s 2d", 0), ("Kd Kc 7h 4s 2d", 0), ("Kd Kc 7h 7s 2d", 0),
-    ("2d 2c 2h 7s 9d", 2), ("Ad Ac Ah 7s 9d", 2),
-    ("As 2d 3c 4h 5s", 4), ("Ts Jd Qc Kh As", 4),
+    ("9d Kc 7h 4s 2d", 0),
+    ("Kd Kc 7h 4s 2d", 0),
+    ("Kd Kc 7h 7s 2d", 0),
+    ("2d 2c 2h 7s 9d", 2),
+    ("Ad Ac Ah 7s 9d", 2),
+    ("As 2d 3c 4h 5s", 4),
+    ("Ts Jd Qc Kh As", 4),
     ("2h 5h 9h Jh Ah", 8),
     ("Kd Kc Kh 7s 7d", 12),
     ("Kd Kc Kh Ks 2d", 20),
-    ("As 2s 3s 4s 5s", 30), ("9h Th Jh Qh Kh", 30),
+    ("As 2s 3s 4s 5s", 30),
+    ("9h Th Jh Qh Kh", 30),
     ("Ts Js Qs Ks As", 50),
 ]
 # ofc-rules.md, "Royalties", top: 66 77 88 99 TT JJ QQ KK AA -> 1..9; 222 .. AAA -> 10..22
 TOP = [
-    ("Ad Kc 2h", 0), ("2s 2h Ac", 0), ("5s 5h Ac", 0),
-    ("6s 6h 2c", 1), ("7s 7h 2c", 2), ("8s 8h 2c", 3), ("9s 9h 2c", 4), ("Ts Th 2c", 5),
-    ("Js Jh 2c", 6), ("Qs Qh 2c", 7), ("Ks Kh 2c", 8), ("As Ah 2c", 9),
-    ("2s 2h 2c", 10), ("3s 3h 3c", 11), ("4s 4h 4c", 12), ("5s 5h 5c", 13), ("6s 6h 6c", 14),
-    ("7s 7h 7c", 15), ("8s 8h 8c", 16), ("9s 9h 9c", 17), ("Ts Th Tc", 18), ("Js Jh Jc", 19),
-    ("Qs Qh Qc", 20), ("Ks Kh Kc", 21), ("As Ah Ac", 22),
+    ("Ad Kc 2h", 0),
+    ("2s 2h Ac", 0),
+    ("5s 5h Ac", 0),
+    ("6s 6h 2c", 1),
+    ("7s 7h 2c", 2),
+    ("8s 8h 2c", 3),
+    ("9s 9h 2c", 4),
+    ("Ts Th 2c", 5),
+    ("Js Jh 2c", 6),
+    ("Qs Qh 2c", 7),
+    ("Ks Kh 2c", 8),
+    ("As Ah 2c", 9),
+    ("2s 2h 2c", 10),
+    ("3s 3h 3c", 11),
+    ("4s 4h 4c", 12),
+    ("5s 5h 5c", 13),
+    ("6s 6h 6c", 14),
+    ("7s 7h 7c", 15),
+    ("8s 8h 8c", 16),
+    ("9s 9h 9c", 17),
+    ("Ts Th Tc", 18),
+    ("Js Jh Jc", 19),
+    ("Qs Qh Qc", 20),
+    ("Ks Kh Kc", 21),
+    ("As Ah Ac", 22),
 ]
-LINES = [("bottom", *line) for line in BOTTOM] + [("middle", *line) for line in MIDDLE] + \
-        [("top", *line) for line in TOP]
+LINES = (
+    [("bottom", *line) for line in BOTTOM] + [("middle", *line) for line in MIDDLE] + [("top", *line) for line in TOP]
+)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

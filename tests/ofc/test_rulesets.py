@@ -21,7 +21,11 @@ BEN = Board.parse(top="Jc Jd 4s", middle="Th Tc 7d 7c 5s", bottom="4c 5d 6h 7s 8
 def test_presets() -> None:
     assert list(PRESETS) == ["progressive", "regular", "joker-ultimate", "classic"]
     assert [(r.min_players, r.max_players, r.jokers) for r in PRESETS.values()] == [
-        (2, 3, 0), (2, 3, 0), (2, 3, 2), (2, 4, 0)]
+        (2, 3, 0),
+        (2, 3, 0),
+        (2, 3, 2),
+        (2, 4, 0),
+    ]
     assert all(get_ruleset(name) is rules and rules.name == name for name, rules in PRESETS.items())
 
 
@@ -57,14 +61,17 @@ def test_with_overrides_refuses_bad_shapes_and_tables() -> None:
         get_ruleset("progressive").with_overrides({"fantasyland_stay_bottom": "quad"})
 
 
-@pytest.mark.parametrize(("setting", "value", "wanted"), [
-    ("scoop_bonus", "3", "a whole number, 0 or more"),
-    ("min_players", "x", "a whole number, 0 or more"),
-    ("jokers", True, "a whole number, 0 or more"),
-    ("fantasyland_stay_cards", -1, "a whole number, 0 or more"),
-    ("fantasyland_stay_top", 5, 'a text such as "222" or "quads", or null'),
-    ("middle_royalties", {"flush": 8.5}, "a whole number, 0 or more"),
-])
+@pytest.mark.parametrize(
+    ("setting", "value", "wanted"),
+    [
+        ("scoop_bonus", "3", "a whole number, 0 or more"),
+        ("min_players", "x", "a whole number, 0 or more"),
+        ("jokers", True, "a whole number, 0 or more"),
+        ("fantasyland_stay_cards", -1, "a whole number, 0 or more"),
+        ("fantasyland_stay_top", 5, 'a text such as "222" or "quads", or null'),
+        ("middle_royalties", {"flush": 8.5}, "a whole number, 0 or more"),
+    ],
+)
 def test_with_overrides_names_the_type_a_setting_needs(setting: str, value: object, wanted: str) -> None:
     with pytest.raises(InvalidHand) as refused:
         get_ruleset("progressive").with_overrides({setting: value})

@@ -27,9 +27,9 @@ def scored(top: str, middle: str, bottom: str, variant: str = "progressive") -> 
 # No royalties anywhere in these, so only rows and the scoop count. With FOULED below they use
 # the 52 cards once each, so any of them can share a table.
 PLAIN_A = ("4s 4h 2c", "Kd Kc 8h 3s 2d", "Ad Ac 9h 7s 5d")
-PLAIN_B = ("3h 3d 6c", "Qd Qc 8d 5h 2s", "Ah As 9c 6s 5c")   # loses every row to A
-PLAIN_C = ("4d 4c 2h", "Qh Qs 8c 3c 6d", "Kh Ks 9d 6h 5s")   # ties the top with A, loses the rest
-FOULED = ("Js Jh Jd", "Ts Th Td 7h 7d", "8s 9s 7c Tc Jc")     # middle full house over a bottom straight
+PLAIN_B = ("3h 3d 6c", "Qd Qc 8d 5h 2s", "Ah As 9c 6s 5c")  # loses every row to A
+PLAIN_C = ("4d 4c 2h", "Qh Qs 8c 3c 6d", "Kh Ks 9d 6h 5s")  # ties the top with A, loses the rest
+FOULED = ("Js Jh Jd", "Ts Th Td 7h 7d", "8s 9s 7c Tc Jc")  # middle full house over a bottom straight
 
 
 def test_scoop_is_six_points() -> None:
@@ -60,8 +60,8 @@ def test_all_rows_tied() -> None:
 
 def test_royalty_difference_is_added() -> None:
     # Regular/Ultimate guide, 05: "Add your royalties and subtract the opponent's."
-    a = scored("6s 6h 2c", "Kd Kc 8h 3s 2d", "Ad Ac 9h 7s 5d")       # 1 royalty, beats B's rows
-    b = scored("3s 3h 2d", "Qd Qc 8d 3h 2s", "4c 5c 6c 8c Jc")       # 4 (bottom flush)
+    a = scored("6s 6h 2c", "Kd Kc 8h 3s 2d", "Ad Ac 9h 7s 5d")  # 1 royalty, beats B's rows
+    b = scored("3s 3h 2d", "Qd Qc 8d 3h 2s", "4c 5c 6c 8c Jc")  # 4 (bottom flush)
     assert (a.royalty_total, b.royalty_total) == (1, 4)
     # A wins top and middle, loses the bottom: rows +1; royalties 1 - 4.
     assert points_between(a, b) == 1 + 1 - 4
@@ -79,7 +79,7 @@ def test_foul_against_a_board_that_did_not_foul() -> None:
     # royalties on hands that have not fouled."
     fouled = scored(*FOULED)
     assert fouled.fouled and fouled.values[1] > fouled.values[2]
-    strong = scored("Qs Qh 3c", "Ks Kh 8d 8s 3d", "2h 5h 9h Jh Ah")   # royalties 7 + 0 + 4
+    strong = scored("Qs Qh 3c", "Ks Kh 8d 8s 3d", "2h 5h 9h Jh Ah")  # royalties 7 + 0 + 4
     assert fouled.fouled and strong.royalty_total == 11
     assert points_between(strong, fouled) == 17 and points_between(fouled, strong) == -17
 
@@ -142,25 +142,44 @@ def test_regular_settlement_example() -> None:
 
 def test_the_worked_example_of_the_json_contract() -> None:
     # score-hand-json.md, Input and Output: Ana vs Ben, 9 points, 900 chips.
-    output = score_json({
-        "variant": "progressive", "chips_per_point": 100,
-        "players": [
-            {"name": "Ana", "stack": 10000, "fantasyland_cards": 0,
-             "top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"},
-            {"name": "Ben", "stack": 8000, "fantasyland_cards": 0,
-             "top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
-        ],
-    })
+    output = score_json(
+        {
+            "variant": "progressive",
+            "chips_per_point": 100,
+            "players": [
+                {
+                    "name": "Ana",
+                    "stack": 10000,
+                    "fantasyland_cards": 0,
+                    "top": "Qs Qh 2c",
+                    "middle": "Kd Kc 8h 8s 3d",
+                    "bottom": "2h 5h 9h Jh Ah",
+                },
+                {
+                    "name": "Ben",
+                    "stack": 8000,
+                    "fantasyland_cards": 0,
+                    "top": "Jc Jd 4s",
+                    "middle": "Th Tc 7d 7c 5s",
+                    "bottom": "4c 5d 6h 7s 8c",
+                },
+            ],
+        }
+    )
     ana, ben = output["players"]
-    assert ana["hands"] == {"top": "pair of queens", "middle": "two pair, kings and eights",
-                            "bottom": "flush, ace high"}
+    assert ana["hands"] == {
+        "top": "pair of queens",
+        "middle": "two pair, kings and eights",
+        "bottom": "flush, ace high",
+    }
     assert ana["royalties"] == {"top": 7, "middle": 0, "bottom": 4, "total": 11}
     assert (ana["points"], ana["fantasyland_next_cards"]) == (9, 14)
     assert (ana["stack_before"], ana["stack_after"]) == (10000, 10900)
     assert (ana["fouled"], ana["eliminated"]) == (False, False)
     assert (ben["points"], ben["fantasyland_next_cards"], ben["stack_after"]) == (-9, 0, 7100)
-    assert output["exchanges"] == [{"a": "Ana", "b": "Ben", "points": 9, "chips_due": 900, "chips_paid": 900,
-                                    "capped": False, "skipped": False}]
+    assert output["exchanges"] == [
+        {"a": "Ana", "b": "Ben", "points": 9, "chips_due": 900, "chips_paid": 900, "capped": False, "skipped": False}
+    ]
 
 
 def test_three_player_hand_nets_and_payment_order() -> None:
@@ -168,7 +187,7 @@ def test_three_player_hand_nets_and_payment_order() -> None:
     boards = [Board.parse(top=t, middle=m, bottom=b) for t, m, b in (PLAIN_A, PLAIN_B, FOULED)]
     players = [PlayerHand(name, board) for name, board in zip(("P1", "P2", "P3"), boards, strict=True)]
     result = score_hand(players, PROGRESSIVE)
-    assert result.pair_points == (6, 6, 6)       # A scoops B; both beat the foul by 6
+    assert result.pair_points == (6, 6, 6)  # A scoops B; both beat the foul by 6
     assert result.points == (12, 0, -12)
     assert sum(result.points) == 0
     assert result.settlement is None
@@ -192,6 +211,7 @@ def test_royalties_add_up_in_every_variant(variant: str) -> None:
 
 
 # -- compare_boards: the row verdicts behind points_between ---------------------------------------
+
 
 def verdicts(a: BoardResult, b: BoardResult) -> list[str]:
     return [str(row.verdict) for row in compare_boards(a, b, PROGRESSIVE).rows]

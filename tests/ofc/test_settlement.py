@@ -36,7 +36,9 @@ def test_winner_cap_is_the_winners_starting_stack() -> None:
     # from each player."
     result = settle([150, 150], [10000, 50000, 50000], chips_per_point=100)
     assert [(e.chips_due, e.chips_paid, e.capped) for e in result.exchanges[:2]] == [
-        (15000, 10000, True), (15000, 10000, True)]
+        (15000, 10000, True),
+        (15000, 10000, True),
+    ]
     assert result.stacks_after[0] == 30000  # "can only triple their stack"
 
 
@@ -75,6 +77,7 @@ def test_paying_exactly_everything_and_ending_on_zero_eliminates() -> None:
 # unable to collect or pay the second player": P1 below pays P2 its whole 1,000 in full, so it *did*
 # have enough, and stays in the hand's later exchanges.
 
+
 def test_zero_after_a_full_payment_then_wins() -> None:
     # Stacks 1,000 / 5,000 / 5,000, 100 a point. P1-P2: P1 owes 10 points = 1,000 and holds 1,000:
     # paid in full, P1 on 0. P1-P3: P1 wins 15 points = 1,500, capped at P1's starting 1,000.
@@ -106,7 +109,10 @@ def test_out_after_owing_on_zero_skips_the_rest() -> None:
     # P3 1 point with nothing left: out, and P1-P4, which P1 would have won, is skipped.
     result = settle([-5, -1, 4, 0, 0, 0], [500, 2000, 2000, 2000], chips_per_point=100)
     assert [(e.chips_paid, e.capped, e.skipped) for e in result.exchanges[:3]] == [
-        (-500, False, False), (0, True, False), (0, True, True)]
+        (-500, False, False),
+        (0, True, False),
+        (0, True, True),
+    ]
     assert result.stacks_after == (0, 2500, 2000, 2000)
     assert result.eliminated == (True, False, False, False)
 
@@ -184,7 +190,8 @@ def test_chips_are_conserved(players: int) -> None:
     assert sum(result.stacks_after) == sum(stacks)
     for seat in range(players):
         moved = sum(e.chips_paid for e in result.exchanges if e.a == seat) - sum(
-            e.chips_paid for e in result.exchanges if e.b == seat)
+            e.chips_paid for e in result.exchanges if e.b == seat
+        )
         assert result.stacks_after[seat] == stacks[seat] + moved
 
 

@@ -63,6 +63,12 @@ def kit() -> Any:
     from types import SimpleNamespace
 
     return SimpleNamespace(
-        JACKS=JACKS, ACES_FULL=ACES_FULL, QUEENS_FULL=QUEENS_FULL, QUEENS_FOULED=QUEENS_FOULED,
-        QUEENS_UP=QUEENS_UP, make_event=make_event, by_position=by_position, entries_in_order=entries_in_order,
+        JACKS=JACKS,
+        ACES_FULL=ACES_FULL,
+        QUEENS_FULL=QUEENS_FULL,
+        QUEENS_FOULED=QUEENS_FOULED,
+        QUEENS_UP=QUEENS_UP,
+        make_event=make_event,
+        by_position=by_position,
+        entries_in_order=entries_in_order,
     )

@@ -39,16 +39,19 @@ def test_needs_no_csrf_token() -> None:
     assert response.status_code == 200
 
 
-@pytest.mark.parametrize(("body", "error"), [
-    (json.dumps({"players": [{"top": "Kd"}, {"middle": "Kd"}]}), "players[1].middle: duplicate card Kd"),
-    (json.dumps({"players": [{"top": "Qs Qh 2c 3c"}, {}]}), "players[0].top: 4 cards, top takes 3"),
-    (json.dumps({"players": [{}]}), "players: 1 players, progressive seats 2 to 3"),
-    (json.dumps({"players": [{}, {}], "chips_per_point": 0}), "chips_per_point: 0 is not a positive whole number"),
-    ('{"players": [', "invalid JSON at line 1, column 14: Expecting value"),
-    ("", "empty input: expected one JSON hand"),
-    ("variant=progressive&players=2", "invalid JSON at line 1, column 1: Expecting value"),
-    (b"\xff\xfe{}", "request body: not UTF-8 text (byte 1)"),
-])
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        (json.dumps({"players": [{"top": "Kd"}, {"middle": "Kd"}]}), "players[1].middle: duplicate card Kd"),
+        (json.dumps({"players": [{"top": "Qs Qh 2c 3c"}, {}]}), "players[0].top: 4 cards, top takes 3"),
+        (json.dumps({"players": [{}]}), "players: 1 players, progressive seats 2 to 3"),
+        (json.dumps({"players": [{}, {}], "chips_per_point": 0}), "chips_per_point: 0 is not a positive whole number"),
+        ('{"players": [', "invalid JSON at line 1, column 14: Expecting value"),
+        ("", "empty input: expected one JSON hand"),
+        ("variant=progressive&players=2", "invalid JSON at line 1, column 1: Expecting value"),
+        (b"\xff\xfe{}", "request body: not UTF-8 text (byte 1)"),
+    ],
+)
 def test_bad_input_is_400_with_the_one_line_error(client: Client, body: str | bytes, error: str) -> None:
     response = post(client, body)
 
@@ -72,17 +75,26 @@ def test_only_post_is_allowed(client: Client, method: str) -> None:
     assert response.json() == {"error": f"method {method.upper()} not allowed: POST one JSON hand"}
 
 
-@pytest.mark.parametrize(("body", "error"), [
-    ('{"chips_per_point": ' + "9" * 4301 + ', "players": [{}, {}]}',
-     "input: a number of 4301 digits, more than the largest allowed, 10^12"),
-    (json.dumps({**EXAMPLE, "chips_per_point": 10**12 + 1}),
-     "chips_per_point: 1000000000001 is more than the largest allowed, 10^12"),
-    (json.dumps({**EXAMPLE, "players": [{**EXAMPLE["players"][0], "stack": None}, EXAMPLE["players"][1]]}),
-     "players[0].stack: null is not a value here: leave the field out for its default"),
-    (json.dumps({**EXAMPLE, "table": 3}), 'input: unknown field "table"'),
-    (json.dumps({**EXAMPLE, "rules": {"scoop": 0}}), 'rules: unknown setting "scoop"'),
-    ('{"players": [{"stack": NaN}, {}]}', "invalid JSON: NaN is not a JSON number"),
-])
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        (
+            '{"chips_per_point": ' + "9" * 4301 + ', "players": [{}, {}]}',
+            "input: a number of 4301 digits, more than the largest allowed, 10^12",
+        ),
+        (
+            json.dumps({**EXAMPLE, "chips_per_point": 10**12 + 1}),
+            "chips_per_point: 1000000000001 is more than the largest allowed, 10^12",
+        ),
+        (
+            json.dumps({**EXAMPLE, "players": [{**EXAMPLE["players"][0], "stack": None}, EXAMPLE["players"][1]]}),
+            "players[0].stack: null is not a value here: leave the field out for its default",
+        ),
+        (json.dumps({**EXAMPLE, "table": 3}), 'input: unknown field "table"'),
+        (json.dumps({**EXAMPLE, "rules": {"scoop": 0}}), 'rules: unknown setting "scoop"'),
+        ('{"players": [{"stack": NaN}, {}]}', "invalid JSON: NaN is not a JSON number"),
+    ],
+)
 def test_hostile_input_is_400_json(client: Client, body: str, error: str) -> None:
     response = post(client, body)
 
@@ -111,8 +123,7 @@ def test_over_1_mb_is_413_json(client: Client) -> None:
 
 def test_size_is_checked_from_content_length_before_reading(client: Client) -> None:
     # The header alone says 2 MB: refused without reading (the 2-byte body is never looked at).
-    response = client.generic("POST", "/api/score", b"{}", content_type="application/json",
-                              CONTENT_LENGTH="2000000")
+    response = client.generic("POST", "/api/score", b"{}", content_type="application/json", CONTENT_LENGTH="2000000")
 
     assert response.status_code == 413
     assert response.json()["error"].startswith("input: over 1 MB")

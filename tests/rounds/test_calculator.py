@@ -21,11 +21,21 @@ HTMX = {"HX-Request": "true"}
 def hand(**changes: str) -> dict[str, str]:
     """The spec example as the calculator form posts it, with field changes (`p1_middle=...`)."""
     data = {
-        "variant": "progressive", "chips_per_point": "100", "players": "2",
-        "p0-name": "Ana", "p0-stack": "10000", "p0-fantasyland_cards": "0",
-        "p0-top": "Qs Qh 2c", "p0-middle": "Kd Kc 8h 8s 3d", "p0-bottom": "2h 5h 9h Jh Ah",
-        "p1-name": "Ben", "p1-stack": "8000", "p1-fantasyland_cards": "0",
-        "p1-top": "Jc Jd 4s", "p1-middle": "Th Tc 7d 7c 5s", "p1-bottom": "4c 5d 6h 7s 8c",
+        "variant": "progressive",
+        "chips_per_point": "100",
+        "players": "2",
+        "p0-name": "Ana",
+        "p0-stack": "10000",
+        "p0-fantasyland_cards": "0",
+        "p0-top": "Qs Qh 2c",
+        "p0-middle": "Kd Kc 8h 8s 3d",
+        "p0-bottom": "2h 5h 9h Jh Ah",
+        "p1-name": "Ben",
+        "p1-stack": "8000",
+        "p1-fantasyland_cards": "0",
+        "p1-top": "Jc Jd 4s",
+        "p1-middle": "Th Tc 7d 7c 5s",
+        "p1-bottom": "4c 5d 6h 7s 8c",
     }
     data.update({re.sub(r"^(p\d)_", r"\1-", key): value for key, value in changes.items()})
     return data
@@ -82,16 +92,21 @@ def test_preview_shows_a_foul_and_three_handed_settlement_in_payment_order(clien
     data = hand(
         players="3",
         # Ben's middle (a straight) is stronger than his bottom (two pair): fouled.
-        p1_middle="4c 5d 6h 7s 8c", p1_bottom="Th Tc 7d 7c 5s",
-        p2_name="Cy", p2_stack="500", p2_fantasyland_cards="0",
-        p2_top="As Ad Ac", p2_middle="6c 6d 6s Qd Qc", p2_bottom="Ks Kh 9c 9d 9s",
+        p1_middle="4c 5d 6h 7s 8c",
+        p1_bottom="Th Tc 7d 7c 5s",
+        p2_name="Cy",
+        p2_stack="500",
+        p2_fantasyland_cards="0",
+        p2_top="As Ad Ac",
+        p2_middle="6c 6d 6s Qd Qc",
+        p2_bottom="Ks Kh 9c 9d 9s",
     )
 
     html = client.post(URL, data, headers=HTMX).content.decode()
     page = text(html)
 
     assert re.findall(r'data-exchange="([^"]+)"', html) == ["Ana-Ben", "Ana-Cy", "Ben-Cy"]
-    ben = page[page.index("Ben -"):page.index("Cy +")]
+    ben = page[page.index("Ben -") : page.index("Cy +")]
     assert "Fouled" in ben and "Royalties 0" in ben
     assert "three of a kind, aces +22" in page  # Cy's top trips
     assert "Fantasyland next hand: 17 cards" in page
@@ -105,8 +120,15 @@ def test_preview_shows_a_foul_and_three_handed_settlement_in_payment_order(clien
 
 
 def test_preview_shows_an_elimination_and_the_skipped_exchange(client: Client) -> None:
-    data = hand(players="3", p2_name="Cy", p2_stack="500", p2_fantasyland_cards="0",
-                p2_top="As Ad Ac", p2_middle="6c 6d 6s Qd Qc", p2_bottom="Ks Kh 3c 3h 3s")  # fouled
+    data = hand(
+        players="3",
+        p2_name="Cy",
+        p2_stack="500",
+        p2_fantasyland_cards="0",
+        p2_top="As Ad Ac",
+        p2_middle="6c 6d 6s Qd Qc",
+        p2_bottom="Ks Kh 3c 3h 3s",
+    )  # fouled
 
     page = text(client.post(URL, data, headers=HTMX).content.decode())
 
@@ -121,8 +143,16 @@ def test_a_player_paid_down_to_zero_stays_in_and_collects(client: Client) -> Non
     # 1 Ana-Ben: Ben owes Ana 9 points = 900 and holds exactly 900: pays in full, on 0, stays in.
     # 2 Ana-Cy: the fouled Cy owes Ana 17 = 1,700 of his 5,000.
     # 3 Ben-Cy: Cy owes Ben 14 = 1,400; Ben may win at most his own 900: collects 900.
-    data = hand(players="3", p1_stack="900", p2_name="Cy", p2_stack="5000", p2_fantasyland_cards="0",
-                p2_top="As Ad Ac", p2_middle="6c 6d 6s Qd Qc", p2_bottom="Ks Kh 3c 3h 3s")  # fouled
+    data = hand(
+        players="3",
+        p1_stack="900",
+        p2_name="Cy",
+        p2_stack="5000",
+        p2_fantasyland_cards="0",
+        p2_top="As Ad Ac",
+        p2_middle="6c 6d 6s Qd Qc",
+        p2_bottom="Ks Kh 3c 3h 3s",
+    )  # fouled
 
     page = text(client.post(URL, data, headers=HTMX).content.decode())
 
@@ -136,16 +166,27 @@ def test_a_player_paid_down_to_zero_stays_in_and_collects(client: Client) -> Non
 def test_a_player_on_zero_who_owes_again_cannot_pay_and_is_out(client: Client) -> None:
     # 1 Ana-Ben: Ben pays Ana his exact 900 (9 points): on 0, still in.
     # 3 Ben-Cy: Ben owes Cy again; holding 0 he cannot pay and is eliminated (nothing moves).
-    data = hand(players="3", p1_stack="900", p2_name="Cy", p2_stack="5000", p2_fantasyland_cards="0",
-                p2_top="As Ad Ac", p2_middle="6c 6d 6s Qd Qc", p2_bottom="Ks Kh 9c 9d 9s")
+    data = hand(
+        players="3",
+        p1_stack="900",
+        p2_name="Cy",
+        p2_stack="5000",
+        p2_fantasyland_cards="0",
+        p2_top="As Ad Ac",
+        p2_middle="6c 6d 6s Qd Qc",
+        p2_bottom="Ks Kh 9c 9d 9s",
+    )
 
     html = client.post(URL, data, headers=HTMX).content.decode()
     page = text(html)
 
     assert "Ana – Ben: Ben pays Ana 9 points · 900 chips" in page
-    ben_cy = page[page.index("Ben – Cy"):]
-    assert re.match(r"Ben – Cy: Ben pays Cy \d+ points · [\d,]+ chips due: Ben has no chips left, cannot pay "
-                    r"and is eliminated", ben_cy), ben_cy
+    ben_cy = page[page.index("Ben – Cy") :]
+    assert re.match(
+        r"Ben – Cy: Ben pays Cy \d+ points · [\d,]+ chips due: Ben has no chips left, cannot pay "
+        r"and is eliminated",
+        ben_cy,
+    ), ben_cy
     assert "0 chips paid" not in page and "Stack 900 → 0" in page
     assert page.count("Eliminated") == 1 and "data-cannot-pay" in html
 
@@ -157,30 +198,42 @@ def test_unfinished_board_previews_as_fouled(client: Client) -> None:
     assert "unfinished: 3 of 5 cards" in page
 
 
-@pytest.mark.parametrize(("language", "expected"), [
-    ("en", "Ben, Middle: Kd is used twice: each card can be on the table only once"),
-    ("es", "Ben, Medio: Kd está repetida: cada carta solo puede estar una vez en la mesa"),
-])
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "Ben, Middle: Kd is used twice: each card can be on the table only once"),
+        ("es", "Ben, Medio: Kd está repetida: cada carta solo puede estar una vez en la mesa"),
+    ],
+)
 def test_error_names_player_row_and_card(client: Client, language: str, expected: str) -> None:
-    html = client.post(URL, hand(p1_middle="Th Tc 7d 7c Kd"), headers={**HTMX, "accept-language": language}
-                       ).content.decode()
+    html = client.post(
+        URL, hand(p1_middle="Th Tc 7d 7c Kd"), headers={**HTMX, "accept-language": language}
+    ).content.decode()
 
     assert 'data-state="invalid"' in html
     assert f'<li data-error-field="p1-middle">{expected}</li>' in html
 
 
-@pytest.mark.parametrize(("changes", "expected"), [
-    ({"p0_top": "Qs Qh 2c 3c"}, "Ana, Top: 4 cards, but this row takes 3"),
-    ({"p0_bottom": "2h 5h 9h Jh 1x"}, 'Ana, Bottom: "1x" is not a card: type a rank and a suit, such as Qs, 10h or A♥'),
-    ({"p1_stack": ""}, "Ben, Stack: missing: give a stack for every player or for none"),
-    ({"p1_stack": "lots"}, "Ben, Stack: Enter a whole number."),
-    ({"p1_top": "JK Jd 4s"}, "Ben, Top: a joker (JK), but Progressive (VPT) is played without jokers"),
-    ({"players": "4"}, "Progressive (VPT) is played by 2 to 3 players, not 4"),
-    ({"p0_fantasyland_cards": "13"},
-     "Ana, Fantasyland cards: 13 cards is not a Fantasyland deal in Progressive (VPT) (0 or 14, 15, 16, 17)"),
-    ({"p1_name": "Ana"}, "Player 2, Name: two players are called Ana"),
-    ({"chips_per_point": "0"}, "Chips per point: Ensure this value is greater than or equal to 1."),
-])
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"p0_top": "Qs Qh 2c 3c"}, "Ana, Top: 4 cards, but this row takes 3"),
+        (
+            {"p0_bottom": "2h 5h 9h Jh 1x"},
+            'Ana, Bottom: "1x" is not a card: type a rank and a suit, such as Qs, 10h or A♥',
+        ),
+        ({"p1_stack": ""}, "Ben, Stack: missing: give a stack for every player or for none"),
+        ({"p1_stack": "lots"}, "Ben, Stack: Enter a whole number."),
+        ({"p1_top": "JK Jd 4s"}, "Ben, Top: a joker (JK), but Progressive (VPT) is played without jokers"),
+        ({"players": "4"}, "Progressive (VPT) is played by 2 to 3 players, not 4"),
+        (
+            {"p0_fantasyland_cards": "13"},
+            "Ana, Fantasyland cards: 13 cards is not a Fantasyland deal in Progressive (VPT) (0 or 14, 15, 16, 17)",
+        ),
+        ({"p1_name": "Ana"}, "Player 2, Name: two players are called Ana"),
+        ({"chips_per_point": "0"}, "Chips per point: Ensure this value is greater than or equal to 1."),
+    ],
+)
 def test_other_problems_are_named(client: Client, changes: dict[str, str], expected: str) -> None:
     page = text(client.post(URL, hand(**changes), headers=HTMX).content.decode())
 
@@ -188,8 +241,7 @@ def test_other_problems_are_named(client: Client, changes: dict[str, str], expec
 
 
 def test_typed_cards_accept_10_symbols_and_lowercase(client: Client) -> None:
-    page = text(client.post(URL, hand(p0_top="q♠ Q♥️ 2c", p1_middle="10h 10♣ 7d 7c 5s"), headers=HTMX)
-                .content.decode())
+    page = text(client.post(URL, hand(p0_top="q♠ Q♥️ 2c", p1_middle="10h 10♣ 7d 7c 5s"), headers=HTMX).content.decode())
 
     assert "Ana +9 points" in page
     assert "two pair, tens and sevens" in page
@@ -228,11 +280,24 @@ def test_get_and_post_only(client: Client) -> None:
     assert client.put(URL).status_code == 405
 
 
-@pytest.mark.parametrize("cards", [
-    "Ah Kd 7c", "Qs Qh 2c", "9s 9h 9d", "Kd Kc 8h 8s 3d", "As Ah Ad Kc Ks", "Ad 2c 3c 4h 5s",
-    "2h 5h 9h Jh Ah", "Ts Js Qs Ks As", "5d 6d 7d 8d 9d", "7s 7h 7d 7c 2s", "Th Tc 7d 7c 5s",
-    "Qs Jd 9c 5h 3s", "JK JK 7c 7d 7h",
-])
+@pytest.mark.parametrize(
+    "cards",
+    [
+        "Ah Kd 7c",
+        "Qs Qh 2c",
+        "9s 9h 9d",
+        "Kd Kc 8h 8s 3d",
+        "As Ah Ad Kc Ks",
+        "Ad 2c 3c 4h 5s",
+        "2h 5h 9h Jh Ah",
+        "Ts Js Qs Ks As",
+        "5d 6d 7d 8d 9d",
+        "7s 7h 7d 7c 2s",
+        "Th Tc 7d 7c 5s",
+        "Qs Jd 9c 5h 3s",
+        "JK JK 7c 7d 7h",
+    ],
+)
 def test_row_descriptions_in_english_match_the_engine(cards: str) -> None:
     value = row_value(parse_cards(cards))
     with translation.override("en"):
@@ -250,10 +315,15 @@ def test_row_descriptions_in_spanish() -> None:
 
 def test_preview_context_is_plain_data_for_other_pages() -> None:
     with translation.override("en"):
-        preview = preview_context({"chips_per_point": 10, "players": [
-            {"name": "Ana", "top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"},
-            {"name": "Ben", "top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
-        ]})
+        preview = preview_context(
+            {
+                "chips_per_point": 10,
+                "players": [
+                    {"name": "Ana", "top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"},
+                    {"name": "Ben", "top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
+                ],
+            }
+        )
 
     assert preview["state"] == "scored" and preview["settled"] is False
     assert [p["points"] for p in preview["players"]] == [9, -9]

@@ -19,17 +19,21 @@ def _stacks() -> dict[str, int]:
 
 
 def test_correction_replays_later_hands(table: Table, director: User, kit: Any) -> None:
-    first = record_hand(table, hand_number=1, actor=director,
-                        boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL]))
+    first = record_hand(
+        table, hand_number=1, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
+    )
     p1 = first.boards.get(position=0).entry
-    record_hand(table, hand_number=2, actor=director,
-                boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL]))
+    record_hand(
+        table, hand_number=2, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
+    )
     before = _stacks()
     # Hand 1 was entered wrongly: P1's board was fouled. P1 then pays 6 + royalties to each.
-    corrected = {b.seat_number: {"top": b.top, "middle": b.middle, "bottom": b.bottom}
-                 for b in first.boards.all()}
+    corrected = {b.seat_number: {"top": b.top, "middle": b.middle, "bottom": b.bottom} for b in first.boards.all()}
     corrected[first.boards.get(position=0).seat_number] = {
-        "top": "Jc Jd 4s", "middle": "4c 5d 6h 7s 8c", "bottom": "Th Tc 7d 7c 5s"}
+        "top": "Jc Jd 4s",
+        "middle": "4c 5d 6h 7s 8c",
+        "bottom": "Th Tc 7d 7c 5s",
+    }
 
     preview = correct_hand(first, boards=corrected, actor=director, dry_run=True)
 
@@ -56,13 +60,16 @@ def test_correction_replays_later_hands(table: Table, director: User, kit: Any) 
 def test_correction_that_would_revive_a_player_who_missed_hands_is_refused(
     table: Table, director: User, kit: Any
 ) -> None:
-    p1, p2, p3 = kit.entries_in_order(table)
+    p1, _p2, _p3 = kit.entries_in_order(table)
     adjust_chips(p1, amount=-9500, reason="penalty, to make a short stack", actor=director)
-    first = record_hand(table, hand_number=1, actor=director,
-                        boards=kit.by_position(table, [kit.QUEENS_FOULED, kit.ACES_FULL, kit.JACKS]))
+    first = record_hand(
+        table,
+        hand_number=1,
+        actor=director,
+        boards=kit.by_position(table, [kit.QUEENS_FOULED, kit.ACES_FULL, kit.JACKS]),
+    )
     assert Entry.objects.get(pk=p1.pk).status == Entry.Status.ELIMINATED
-    record_hand(table, hand_number=2, actor=director,
-                boards=kit.by_position(table, [kit.ACES_FULL, kit.JACKS]))
+    record_hand(table, hand_number=2, actor=director, boards=kit.by_position(table, [kit.ACES_FULL, kit.JACKS]))
     fixed = {b.seat_number: {"top": b.top, "middle": b.middle, "bottom": b.bottom} for b in first.boards.all()}
     fixed[first.boards.get(entry=p1).seat_number] = kit.QUEENS_FULL
 
@@ -86,8 +93,9 @@ def test_correction_that_would_revive_a_player_who_missed_hands_is_refused(
 def test_void_hand_restores_stacks_button_and_fantasyland(table: Table, director: User, kit: Any) -> None:
     table.refresh_from_db()
     button = table.button_seat
-    hand = record_hand(table, hand_number=1, actor=director,
-                       boards=kit.by_position(table, [kit.QUEENS_UP, kit.JACKS, kit.ACES_FULL]))
+    hand = record_hand(
+        table, hand_number=1, actor=director, boards=kit.by_position(table, [kit.QUEENS_UP, kit.JACKS, kit.ACES_FULL])
+    )
     assert Seat.objects.filter(fantasyland_cards=14).count() == 1
 
     preview = void_hand(hand, actor=director, dry_run=True)
@@ -105,8 +113,9 @@ def test_void_hand_restores_stacks_button_and_fantasyland(table: Table, director
 
 
 def test_only_directors_correct(table: Table, director: User, dealer_user: User, kit: Any) -> None:
-    hand = record_hand(table, hand_number=1, actor=director,
-                       boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL]))
+    hand = record_hand(
+        table, hand_number=1, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
+    )
     with pytest.raises(NotAllowed):
         void_hand(hand, actor=dealer_user)
     assert Board.objects.filter(hand=hand).count() == 3

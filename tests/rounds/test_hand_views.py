@@ -52,8 +52,9 @@ def test_correct_shows_differences_then_saves(client_as_director: Client, hand: 
     form = client_as_director.get(url).content.decode()
     assert 'value="Jc Jd 4s"' in form  # the recorded boards, ready to edit
     stacks = dict(Entry.objects.values_list("pk", "stack"))
-    data = post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED], reason="Misread the top row",
-                       action="dry_run")
+    data = post_boards(
+        hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED], reason="Misread the top row", action="dry_run"
+    )
     response = client_as_director.post(url, data)
     page = response.content.decode()
     assert "Differences (nothing saved yet)" in page
@@ -71,8 +72,7 @@ def test_correct_shows_differences_then_saves(client_as_director: Client, hand: 
 
 def test_confirm_without_matching_dry_run_is_not_saved(client_as_director: Client, hand: Hand, kit: Any) -> None:
     url = reverse("rounds:hand-correct", args=[hand.pk])
-    data = post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED], reason="x", action="confirm",
-                       token="stale")
+    data = post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED], reason="x", action="confirm", token="stale")
     page = client_as_director.post(url, data).content.decode()
     assert "changed since the differences were shown" in page
     hand.refresh_from_db()
@@ -81,8 +81,9 @@ def test_confirm_without_matching_dry_run_is_not_saved(client_as_director: Clien
 
 def test_correction_preview_fragment(client_as_director: Client, hand: Hand, kit: Any) -> None:
     url = reverse("rounds:hand-correct", args=[hand.pk])
-    response = client_as_director.post(url, post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED]),
-                                       headers={"HX-Request": "true"})
+    response = client_as_director.post(
+        url, post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED]), headers={"HX-Request": "true"}
+    )
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="correct-preview"') and "Fouled" in html
 

@@ -17,8 +17,9 @@ def test_record_hand_scores_settles_and_audits(table: Table, director: User, kit
     p1, p2, p3 = kit.entries_in_order(table)
     button = table_state(table.pk).button_seat
 
-    hand = record_hand(table, hand_number=1, actor=director,
-                       boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL]))
+    hand = record_hand(
+        table, hand_number=1, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
+    )
 
     detail = hand_detail(hand)
     assert detail.chips_per_point == 100 and detail.button_seat == button
@@ -27,10 +28,16 @@ def test_record_hand_scores_settles_and_audits(table: Table, director: User, kit
     # P1 v P3: same rows, royalties 8 - 6 -> +3. P2 v P3: P2 wins top (9-high v 5-high) and
     # bottom (aces full v queens full), loses middle: +1, royalties 6 - 6 -> +1.
     assert [(x.points, x.chips_paid, x.capped, x.skipped) for x in detail.exchanges.all()] == [
-        (3, 300, False, False), (3, 300, False, False), (1, 100, False, False)]
+        (3, 300, False, False),
+        (3, 300, False, False),
+        (1, 100, False, False),
+    ]
     assert [b.points for b in detail.boards.all()] == [6, -2, -4]
     assert [(b.stack_before, b.stack_after) for b in detail.boards.all()] == [
-        (10000, 10600), (10000, 9800), (10000, 9600)]
+        (10000, 10600),
+        (10000, 9800),
+        (10000, 9600),
+    ]
     assert [b.royalties for b in detail.boards.all()] == [8, 6, 6]
     assert sorted(Entry.objects.values_list("stack", flat=True)) == [9600, 9800, 10600]
     table.refresh_from_db()
@@ -57,8 +64,12 @@ def test_a_second_submit_of_the_same_hand_is_refused_not_doubled(table: Table, d
 
 def test_a_stale_hand_number_is_refused(table: Table, director: User, kit: Any) -> None:
     with pytest.raises(Conflict) as refused:
-        record_hand(table, hand_number=3, actor=director,
-                    boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL]))
+        record_hand(
+            table,
+            hand_number=3,
+            actor=director,
+            boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL]),
+        )
 
     assert refused.value.code == "stale_hand"
     assert "next hand is 1" in str(refused.value)
@@ -83,16 +94,21 @@ def test_a_dealer_records_only_at_the_assigned_table(director: User, dealer_user
 def test_someone_else_may_not_record(table: Table, kit: Any) -> None:
     passer_by = User.objects.create_user("passer-by")
     with pytest.raises(NotAllowed):
-        record_hand(table, hand_number=1, actor=passer_by,
-                    boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL]))
+        record_hand(
+            table,
+            hand_number=1,
+            actor=passer_by,
+            boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL]),
+        )
 
 
 def test_button_holds_through_fantasyland_and_moves_after(table: Table, director: User, kit: Any) -> None:
     button = table_state(table.pk).button_seat
     p1 = kit.entries_in_order(table)[0]
 
-    record_hand(table, hand_number=1, actor=director,
-                boards=kit.by_position(table, [kit.QUEENS_UP, kit.JACKS, kit.ACES_FULL]))
+    record_hand(
+        table, hand_number=1, actor=director, boards=kit.by_position(table, [kit.QUEENS_UP, kit.JACKS, kit.ACES_FULL])
+    )
 
     table.refresh_from_db()
     assert table.button_seat == button  # held: P1 plays Fantasyland next hand
@@ -100,8 +116,9 @@ def test_button_holds_through_fantasyland_and_moves_after(table: Table, director
     assert table_state(table.pk).fantasyland is True
     assert kit.entries_in_order(table)[0] == p1  # the same payment order
 
-    hand = record_hand(table, hand_number=2, actor=director,
-                       boards=kit.by_position(table, [kit.QUEENS_FULL, kit.JACKS, kit.ACES_FULL]))
+    hand = record_hand(
+        table, hand_number=2, actor=director, boards=kit.by_position(table, [kit.QUEENS_FULL, kit.JACKS, kit.ACES_FULL])
+    )
 
     assert hand.fantasyland is True
     assert Board.objects.get(hand=hand, entry=p1).fantasyland_cards == 14
@@ -115,14 +132,21 @@ def test_two_eliminated_in_one_hand_more_chips_finishes_higher(table: Table, dir
     Entry.objects.filter(pk=p1.pk).update(stack=100)
     Entry.objects.filter(pk=p2.pk).update(stack=150)
 
-    hand = record_hand(table, hand_number=1, actor=director,
-                       boards=kit.by_position(table, [kit.QUEENS_FOULED, kit.ACES_FULL, kit.JACKS]))
+    hand = record_hand(
+        table,
+        hand_number=1,
+        actor=director,
+        boards=kit.by_position(table, [kit.QUEENS_FOULED, kit.ACES_FULL, kit.JACKS]),
+    )
 
     # P2 wins 12 points from fouled P1 but P1 has only 100; P2 then loses 3 points (300) to P3
     # holding 250: both are out. P1-P3 is skipped: P1 was already out.
     exchanges = list(hand.exchanges.order_by("order"))
     assert [(x.chips_paid, x.capped, x.skipped) for x in exchanges] == [
-        (-100, True, False), (0, True, True), (-250, True, False)]
+        (-100, True, False),
+        (0, True, True),
+        (-250, True, False),
+    ]
     entries = {e.pk: e for e in Entry.objects.all()}
     assert entries[p1.pk].status == entries[p2.pk].status == Entry.Status.ELIMINATED
     where = (hand.table.number, hand.number)
@@ -141,13 +165,11 @@ def test_equal_stacks_out_in_the_same_hand_share_the_place(director: User, kit: 
     p1, p2 = kit.entries_in_order(table)
     Entry.objects.filter(pk__in=[p1.pk, p2.pk]).update(stack=100)
     # Two players per table: P1 fouls and loses everything.
-    record_hand(table, hand_number=1, actor=director,
-                boards=kit.by_position(table, [kit.QUEENS_FOULED, kit.ACES_FULL]))
+    record_hand(table, hand_number=1, actor=director, boards=kit.by_position(table, [kit.QUEENS_FOULED, kit.ACES_FULL]))
     other = Table.objects.filter(event=event).order_by("number")[1]
     q1, q2 = kit.entries_in_order(other)
     Entry.objects.filter(pk__in=[q1.pk, q2.pk]).update(stack=100)
-    record_hand(other, hand_number=1, actor=director,
-                boards=kit.by_position(other, [kit.QUEENS_FOULED, kit.ACES_FULL]))
+    record_hand(other, hand_number=1, actor=director, boards=kit.by_position(other, [kit.QUEENS_FOULED, kit.ACES_FULL]))
 
     places = dict(Entry.objects.filter(event=event).values_list("player__name", "place"))
     assert places[str(p1)] == 4 and places[str(q1)] == 3
@@ -204,8 +226,9 @@ def test_chips_per_point_come_from_the_level_in_force(table: Table, director: Us
     from vpt.events.structure import advance_level
 
     advance_level(table.event, actor=director)
-    hand = record_hand(table, hand_number=1, actor=director,
-                       boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL]))
+    hand = record_hand(
+        table, hand_number=1, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
+    )
     assert hand.chips_per_point == 200 and hand.level.number == 2
     assert hand.exchanges.get(order=0).chips_paid == 600
 
@@ -233,15 +256,20 @@ def test_a_round_ends_when_the_button_has_gone_around(table: Table, director: Us
     from vpt.rounds.services import close_round
 
     for number in (1, 2):
-        record_hand(table, hand_number=number, actor=director,
-                    boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL]))
+        record_hand(
+            table,
+            hand_number=number,
+            actor=director,
+            boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL]),
+        )
     with pytest.raises(ServiceError) as refused:
         close_round(table, actor=director)
     assert refused.value.code == "round_not_over"
     assert table_state(table.pk).round_complete is False
 
-    hand = record_hand(table, hand_number=3, actor=director,
-                       boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL]))
+    hand = record_hand(
+        table, hand_number=3, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
+    )
     assert hand.round_number == 1 and table_state(table.pk).round_complete is True
     closed = close_round(table, actor=director)
     assert (closed.round_number, closed.round_button_moves) == (2, 0)
@@ -258,4 +286,3 @@ def test_the_hand_after_a_complete_round_opens_the_next_round(table: Table, dire
     state = table_state(table.pk)
     assert fourth.round_number == 2
     assert (state.table.round_number, state.table.round_button_moves, state.round_complete) == (2, 1, False)
-

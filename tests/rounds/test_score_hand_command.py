@@ -20,10 +20,22 @@ EXAMPLE = {
     "variant": "progressive",
     "chips_per_point": 100,
     "players": [
-        {"name": "Ana", "stack": 10000, "fantasyland_cards": 0,
-         "top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"},
-        {"name": "Ben", "stack": 8000, "fantasyland_cards": 0,
-         "top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
+        {
+            "name": "Ana",
+            "stack": 10000,
+            "fantasyland_cards": 0,
+            "top": "Qs Qh 2c",
+            "middle": "Kd Kc 8h 8s 3d",
+            "bottom": "2h 5h 9h Jh Ah",
+        },
+        {
+            "name": "Ben",
+            "stack": 8000,
+            "fantasyland_cards": 0,
+            "top": "Jc Jd 4s",
+            "middle": "Th Tc 7d 7c 5s",
+            "bottom": "4c 5d 6h 7s 8c",
+        },
     ],
 }
 DUPLICATE = {"players": [{"name": "Ana", "top": "Kd"}, {"name": "Ben", "middle": "Th Kd"}]}
@@ -34,8 +46,13 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     # A database that cannot be opened: the command must never need one.
     env["DATABASE_URL"] = "sqlite:////nonexistent-directory/no.sqlite3"
     return subprocess.run(
-        [sys.executable, "manage.py", "score_hand", *args], input=stdin, cwd=BASE_DIR, env=env,
-        capture_output=True, text=True, timeout=60,
+        [sys.executable, "manage.py", "score_hand", *args],
+        input=stdin,
+        cwd=BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -49,8 +66,11 @@ def check_spec_example(result: dict) -> None:
     ana, ben = result["players"]
     assert (result["variant"], result["chips_per_point"]) == ("progressive", 100)
     assert ana["name"] == "Ana" and ana["fouled"] is False
-    assert ana["hands"] == {"top": "pair of queens", "middle": "two pair, kings and eights",
-                           "bottom": "flush, ace high"}
+    assert ana["hands"] == {
+        "top": "pair of queens",
+        "middle": "two pair, kings and eights",
+        "bottom": "flush, ace high",
+    }
     assert ana["royalties"] == {"top": 7, "middle": 0, "bottom": 4, "total": 11}
     assert ana["points"] == 9
     assert ana["fantasyland_next_cards"] == 14
@@ -59,8 +79,7 @@ def check_spec_example(result: dict) -> None:
     assert (ben["points"], ben["fantasyland_next_cards"]) == (-9, 0)
     assert (ben["stack_before"], ben["stack_after"], ben["eliminated"]) == (8000, 7100, False)
     assert result["exchanges"] == [
-        {"a": "Ana", "b": "Ben", "points": 9, "chips_due": 900, "chips_paid": 900,
-         "capped": False, "skipped": False},
+        {"a": "Ana", "b": "Ben", "points": 9, "chips_due": 900, "chips_paid": 900, "capped": False, "skipped": False},
     ]
 
 
@@ -85,8 +104,9 @@ def test_without_stacks_there_is_no_settlement() -> None:
     result = json.loads(score(stdin=json.dumps(hand)))
 
     assert [p["stack_after"] for p in result["players"]] == [None, None]
-    assert result["exchanges"] == [{"a": "Ana", "b": "Ben", "points": 9, "chips_due": None,
-                                    "chips_paid": None, "capped": False, "skipped": False}]
+    assert result["exchanges"] == [
+        {"a": "Ana", "b": "Ben", "points": 9, "chips_due": None, "chips_paid": None, "capped": False, "skipped": False}
+    ]
 
 
 def test_real_process_prints_indented_json_and_exits_0() -> None:
@@ -101,10 +121,14 @@ BAD_INPUTS = [
     (json.dumps(DUPLICATE), "players[1].middle: duplicate card Kd"),
     (json.dumps({"players": [{"top": "Qs Qh 2c 3c"}, {}]}), "players[0].top: 4 cards, top takes 3"),
     (json.dumps({"players": [{"middle": "Qs 1x"}, {}]}), 'players[0].middle: unknown card "1x"'),
-    (json.dumps({"variant": "texas", "players": [{}, {}]}),
-     'variant: unknown variant "texas" (expected progressive, regular, joker-ultimate, classic)'),
-    (json.dumps({"players": [{"stack": 100}, {}]}),
-     "players[1].stack: missing: give a stack for every player or for none"),
+    (
+        json.dumps({"variant": "texas", "players": [{}, {}]}),
+        'variant: unknown variant "texas" (expected progressive, regular, joker-ultimate, classic)',
+    ),
+    (
+        json.dumps({"players": [{"stack": 100}, {}]}),
+        "players[1].stack: missing: give a stack for every player or for none",
+    ),
     (json.dumps({"players": [{}, {}, {}, {}]}), "players: 4 players, progressive seats 2 to 3"),
     (json.dumps([1, 2]), 'input: expected a JSON object with a "players" list'),
     ('{\n  "players": [\n    {"top": "Qs"},\n  ]\n}', "invalid JSON at line 4, column 3: Expecting value"),
@@ -198,8 +222,12 @@ def test_jsonl_all_good_exits_0() -> None:
 
 def test_jsonl_goes_on_after_a_huge_integer() -> None:
     # Issue 13: a 4,300-digit integer stopped the whole batch with a traceback.
-    lines = [json.dumps(EXAMPLE), '{"players": [{"stack": ' + "7" * 5000 + "}, {}]}",
-             json.dumps({**EXAMPLE, "players": [{}] * 100_000}), json.dumps(EXAMPLE)]
+    lines = [
+        json.dumps(EXAMPLE),
+        '{"players": [{"stack": ' + "7" * 5000 + "}, {}]}",
+        json.dumps({**EXAMPLE, "players": [{}] * 100_000}),
+        json.dumps(EXAMPLE),
+    ]
 
     process = run("--jsonl", stdin="\n".join(lines))
 
@@ -215,21 +243,34 @@ def test_jsonl_goes_on_after_a_huge_integer() -> None:
 HUGE = '{"chips_per_point": ' + "1" * 4301 + ', "players": [{}, {}]}'
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    (HUGE, "input: a number of 4301 digits, more than the largest allowed, 10^12"),
-    (json.dumps({**EXAMPLE, "chips_per_point": 10**12 + 1}),
-     "chips_per_point: 1000000000001 is more than the largest allowed, 10^12"),
-    (json.dumps({**EXAMPLE, "players": [{**EXAMPLE["players"][0], "stack": 10**4299}, EXAMPLE["players"][1]]}),
-     "input: a number of 4300 digits, more than the largest allowed, 10^12"),
-    (json.dumps({**EXAMPLE, "players": [{**EXAMPLE["players"][0], "stack": 10**20}, EXAMPLE["players"][1]]}),
-     "players[0].stack: 100000000000000000000 is more than the largest allowed, 10^12"),
-    (json.dumps({**EXAMPLE, "variant": None}),
-     "variant: null is not a value here: leave the field out for its default"),
-    (json.dumps({**EXAMPLE, "players": [{**EXAMPLE["players"][0], "seat": 1}, {}]}),
-     'players[0]: unknown field "seat"'),
-    # Issue 13: the duplicate-name check once ran over every player first, in quadratic time.
-    (json.dumps({**EXAMPLE, "players": [{}] * 100_000}), "players: 100000 players, progressive seats 2 to 3"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (HUGE, "input: a number of 4301 digits, more than the largest allowed, 10^12"),
+        (
+            json.dumps({**EXAMPLE, "chips_per_point": 10**12 + 1}),
+            "chips_per_point: 1000000000001 is more than the largest allowed, 10^12",
+        ),
+        (
+            json.dumps({**EXAMPLE, "players": [{**EXAMPLE["players"][0], "stack": 10**4299}, EXAMPLE["players"][1]]}),
+            "input: a number of 4300 digits, more than the largest allowed, 10^12",
+        ),
+        (
+            json.dumps({**EXAMPLE, "players": [{**EXAMPLE["players"][0], "stack": 10**20}, EXAMPLE["players"][1]]}),
+            "players[0].stack: 100000000000000000000 is more than the largest allowed, 10^12",
+        ),
+        (
+            json.dumps({**EXAMPLE, "variant": None}),
+            "variant: null is not a value here: leave the field out for its default",
+        ),
+        (
+            json.dumps({**EXAMPLE, "players": [{**EXAMPLE["players"][0], "seat": 1}, {}]}),
+            'players[0]: unknown field "seat"',
+        ),
+        # Issue 13: the duplicate-name check once ran over every player first, in quadratic time.
+        (json.dumps({**EXAMPLE, "players": [{}] * 100_000}), "players: 100000 players, progressive seats 2 to 3"),
+    ],
+)
 def test_hostile_input_is_a_clean_error(text: str, message: str) -> None:
     with pytest.raises(CommandError) as raised:
         call_command("score_hand", stdin=io.StringIO(text), stdout=io.StringIO())

@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection, connections
+from django.db import connections
 
 from vpt.events.models import Entry, Event
 from vpt.rounds.models import Hand
@@ -41,8 +41,13 @@ def test_simulation_is_deterministic_from_the_seed() -> None:
     runs = []
     for slug in ("one", "two"):
         event = simulate_event(players=9, hands=40, seed=5, slug=slug)
-        runs.append(list(Entry.objects.filter(event=event).order_by("player__name", "number")
-                         .values_list("player__name", "stack", "status", "place")))
+        runs.append(
+            list(
+                Entry.objects.filter(event=event)
+                .order_by("player__name", "number")
+                .values_list("player__name", "stack", "status", "place")
+            )
+        )
     assert runs[0] == runs[1]
 
 
@@ -54,7 +59,6 @@ def test_simulate_every_variant(variant: str, capsys: Any) -> None:
     call_command("check_chips", event=slug)
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite serialises writers; row locks need PostgreSQL")
 @pytest.mark.django_db(transaction=True)
 def test_two_threads_recording_the_same_hand_exactly_one_succeeds(director: User, kit: Any) -> None:
     event = kit.make_event(director, ["Ana", "Ben", "Cid"])
@@ -68,7 +72,7 @@ def test_two_threads_recording_the_same_hand_exactly_one_succeeds(director: User
             barrier.wait()
             record_hand(Table.objects.get(pk=table.pk), hand_number=1, boards=boards, actor=director)
             outcomes.append("ok")
-        except Exception as error:  # noqa: BLE001 - the test reports what happened
+        except Exception as error:
             outcomes.append(getattr(error, "code", repr(error)))
         finally:
             connections.close_all()

@@ -20,8 +20,9 @@ from vpt.seating.balancing import (
 _ids = iter(range(1, 10**9))
 
 
-def table(number: int, seats: list[int], *, fantasyland: tuple[int, ...] = (), in_round: bool = False,
-          size: int = 3) -> TableState:
+def table(
+    number: int, seats: list[int], *, fantasyland: tuple[int, ...] = (), in_round: bool = False, size: int = 3
+) -> TableState:
     players = []
     for seat in seats:
         entry_id = number * 100 + seat
@@ -49,9 +50,7 @@ def test_balanced_tables_need_nothing() -> None:
 
 
 def test_tables_that_differ_by_two_get_one_move() -> None:
-    plan = suggest_moves(
-        [table(1, [1, 2, 3]), table(2, [1, 2, 3]), table(3, [1, 2, 3]), table(4, [2])], max_seats=3
-    )
+    plan = suggest_moves([table(1, [1, 2, 3]), table(2, [1, 2, 3]), table(3, [1, 2, 3]), table(4, [2])], max_seats=3)
 
     assert plan.unbalanced and plan.short_tables == (4,)
     # 10 players at 4 tables: 3, 3, 2, 2. Tables 1 and 2 keep three; table 3 gives up its
@@ -62,8 +61,7 @@ def test_tables_that_differ_by_two_get_one_move() -> None:
 
 def test_a_short_table_is_filled_even_when_within_one() -> None:
     # Four-handed tables (classic): 4, 4, 3 is fine; 2, 1 would not be.
-    plan = suggest_moves([table(1, [1, 2], size=4), table(2, [3], size=4), table(3, [1, 2, 3, 4], size=4)],
-                         max_seats=4)
+    plan = suggest_moves([table(1, [1, 2], size=4), table(2, [3], size=4), table(3, [1, 2, 3, 4], size=4)], max_seats=4)
 
     assert plan.short_tables == (2,)
     # 7 players need 2 tables: table 2 (1 player, highest of the emptiest) breaks.
@@ -83,24 +81,23 @@ def test_the_emptiest_highest_table_breaks_as_the_field_shrinks() -> None:
 
 
 def test_breaking_prefers_the_table_with_fewest_players() -> None:
-    plan = suggest_moves([table(1, [1]), table(2, [1, 2, 3]), table(3, [1, 2]), table(4, [1, 2, 3])],
-                         max_seats=3)
+    plan = suggest_moves([table(1, [1]), table(2, [1, 2, 3]), table(3, [1, 2]), table(4, [1, 2, 3])], max_seats=3)
 
     assert plan.break_tables == (1,)
     assert moved(plan) == [(1, 1, 3, 3, When.NOW, Reason.BREAK)]
 
 
 def test_players_do_not_leave_during_a_round() -> None:
-    plan = suggest_moves([table(1, [1, 2], in_round=True), table(2, [1, 3]), table(3, [1, 2], in_round=True)],
-                         max_seats=3)
+    plan = suggest_moves(
+        [table(1, [1, 2], in_round=True), table(2, [1, 3]), table(3, [1, 2], in_round=True)], max_seats=3
+    )
 
     assert plan.break_tables == (3,)
     assert [m.when for m in plan.moves] == [When.AFTER_ROUND, When.AFTER_ROUND]
 
 
 def test_a_table_with_fantasyland_pending_is_kept() -> None:
-    plan = suggest_moves([table(1, [1, 2]), table(2, [1, 2]), table(3, [1, 2], fantasyland=(2,))],
-                         max_seats=3)
+    plan = suggest_moves([table(1, [1, 2]), table(2, [1, 2]), table(3, [1, 2], fantasyland=(2,))], max_seats=3)
 
     assert plan.break_tables == (2,)
     assert {m.to_table for m in plan.moves} == {1, 3}
@@ -161,8 +158,9 @@ def test_an_empty_table_is_broken_without_moves() -> None:
 
 
 def test_a_smaller_table_gets_no_more_than_its_seats() -> None:
-    plan = suggest_moves([table(1, [1, 2, 3, 4], size=4), table(2, [1, 2], size=2), table(3, [1, 2], size=4)],
-                         max_seats=4)
+    plan = suggest_moves(
+        [table(1, [1, 2, 3, 4], size=4), table(2, [1, 2], size=2), table(3, [1, 2], size=4)], max_seats=4
+    )
 
     assert dict(plan.counts_after) == {1: 4, 3: 4}
     assert plan.break_tables == (2,)
@@ -183,8 +181,9 @@ def rooms(draw: st.DrawFn) -> tuple[list[TableState], int]:
     for number in range(1, draw(st.integers(min_value=1, max_value=12)) + 1):
         seats = draw(st.lists(st.integers(min_value=1, max_value=max_seats), unique=True, max_size=max_seats))
         fantasyland = draw(st.sets(st.sampled_from(seats))) if seats and draw(st.booleans()) else set()
-        tables.append(table(number, seats, fantasyland=tuple(fantasyland), in_round=draw(st.booleans()),
-                            size=max_seats))
+        tables.append(
+            table(number, seats, fantasyland=tuple(fantasyland), in_round=draw(st.booleans()), size=max_seats)
+        )
     return tables, max_seats
 
 

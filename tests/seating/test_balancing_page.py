@@ -18,8 +18,7 @@ URL = "/seating/costa-open/balancing/"
 @pytest.fixture
 def event(director: User) -> Event:
     """Six players at two tables (seed 11), no hands yet."""
-    event = create_event(name="Costa Open", slug="costa-open", actor=director, starting_stack=10000,
-                         levels=[100, 200])
+    event = create_event(name="Costa Open", slug="costa-open", actor=director, starting_stack=10000, levels=[100, 200])
     for name in ["Ana García", "Ben", "Cid", "Dora", "Eva", "Félix"]:
         register_player(event, name=name, actor=director)
     draw_seats(event, actor=director, seed=11)

@@ -28,8 +28,11 @@ def _event(director: User, players: int, slug: str = "seating", seats: int = 3) 
 
 
 def _layout(event: Event) -> list[tuple[int, int, int | None]]:
-    return list(Seat.objects.filter(table__event=event).order_by("table__number", "number")
-                .values_list("table__number", "number", "entry__player__name"))
+    return list(
+        Seat.objects.filter(table__event=event)
+        .order_by("table__number", "number")
+        .values_list("table__number", "number", "entry__player__name")
+    )
 
 
 def test_table_sizes_are_balanced_without_a_table_of_one() -> None:
@@ -47,8 +50,9 @@ def test_draw_seats_balanced_and_reproducible_from_the_seed(director: User) -> N
     tables = draw_seats(event, actor=director, seed=42)
 
     assert [t.number for t in tables] == [1, 2, 3, 4]
-    counts = Counter(Seat.objects.filter(table__event=event, entry__isnull=False).values_list("table__number",
-                                                                                              flat=True))
+    counts = Counter(
+        Seat.objects.filter(table__event=event, entry__isnull=False).values_list("table__number", flat=True)
+    )
     assert sorted(counts.values(), reverse=True) == [3, 3, 2, 2]
     first = _layout(event)
     event.refresh_from_db()
@@ -96,8 +100,7 @@ def test_break_table_and_balance(director: User) -> None:
 
     assert any("broken" in line for line in done)
     open_tables = Table.objects.filter(event=event, status=Table.Status.OPEN)
-    counts = sorted(Seat.objects.filter(table__in=open_tables, entry__isnull=False)
-                    .values_list("table_id", flat=True))
+    counts = sorted(Seat.objects.filter(table__in=open_tables, entry__isnull=False).values_list("table_id", flat=True))
     assert len(open_tables) == 2 and sorted(Counter(counts).values()) == [2, 3]
 
     with pytest.raises(ServiceError) as refused:  # 5 players, one free seat elsewhere
@@ -118,12 +121,16 @@ def test_a_late_registration_gets_a_new_table_when_every_seat_is_taken(director:
     balance_tables(event, actor=director)
 
     assert table.number == 5
-    sizes = Counter(Seat.objects.filter(table__event=event, entry__isnull=False).values_list("table__number", flat=True))
+    sizes = Counter(
+        Seat.objects.filter(table__event=event, entry__isnull=False).values_list("table__number", flat=True)
+    )
     assert sorted(sizes.values()) == [2, 2, 3, 3, 3]
     assert sizes[5] == 2
 
 
-def test_a_new_table_is_numbered_after_broken_ones_and_only_directors_open_it(director: User, dealer_user: User) -> None:
+def test_a_new_table_is_numbered_after_broken_ones_and_only_directors_open_it(
+    director: User, dealer_user: User
+) -> None:
     event = _event(director, 6)
     draw_seats(event, actor=director, seed=1)
     Table.objects.filter(event=event, number=2).update(status=Table.Status.BROKEN)

@@ -43,14 +43,16 @@ def test_draw_move_and_break(client_as_director: Client, event: Event) -> None:
     three = next(t for t in Table.objects.all() if sizes[t.number] == 3)
     lonely = Seat.objects.filter(table=two, entry__isnull=False).first()
     assert lonely is not None
-    response = client_as_director.post(reverse("seating:move", args=[event.slug]),
-                                       {"entry": lonely.entry_id, "table": three.pk}, follow=True)
+    response = client_as_director.post(
+        reverse("seating:move", args=[event.slug]), {"entry": lonely.entry_id, "table": three.pk}, follow=True
+    )
     assert "would leave a player alone at the table" in response.content.decode()
 
     mover = Seat.objects.filter(table=three, entry__isnull=False).first()
     assert mover is not None
-    response = client_as_director.post(reverse("seating:move", args=[event.slug]),
-                                       {"entry": mover.entry_id, "table": two.pk}, follow=True)
+    response = client_as_director.post(
+        reverse("seating:move", args=[event.slug]), {"entry": mover.entry_id, "table": two.pk}, follow=True
+    )
     assert "moved to Table" in response.content.decode()
     assert Seat.objects.get(entry_id=mover.entry_id).table == two
 
@@ -59,8 +61,7 @@ def test_draw_move_and_break(client_as_director: Client, event: Event) -> None:
     assert "broken" in page or "Not enough free seats" in page
 
 
-def test_redraw_refused_after_a_hand_is_a_message(client_as_director: Client, event: Event,
-                                                  director: User) -> None:
+def test_redraw_refused_after_a_hand_is_a_message(client_as_director: Client, event: Event, director: User) -> None:
     from vpt.rounds.models import Hand
 
     client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})

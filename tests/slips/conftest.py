@@ -17,8 +17,10 @@ def _pages(pdf: bytes) -> list[str]:
     each line stripped (an empty last column leaves a trailing space)."""
     assert pdf.startswith(b"%PDF-"), "not a PDF"
     reader = PdfReader(BytesIO(pdf))
-    return ["\n".join(re.sub(r"[ \t]+", " ", line).strip() for line in page.extract_text().split("\n"))
-            for page in reader.pages]
+    return [
+        "\n".join(re.sub(r"[ \t]+", " ", line).strip() for line in page.extract_text().split("\n"))
+        for page in reader.pages
+    ]
 
 
 @pytest.fixture
@@ -35,7 +37,6 @@ def pdf_text() -> Callable[[bytes], str]:
 def page_sizes() -> Callable[[bytes], list[tuple[float, float]]]:
     def sizes(pdf: bytes) -> list[tuple[float, float]]:
         reader = PdfReader(BytesIO(pdf))
-        return [(round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1))
-                for page in reader.pages]
+        return [(round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)) for page in reader.pages]
 
     return sizes

@@ -26,9 +26,14 @@ WHEN = datetime(2026, 11, 29, 17, 0, tzinfo=UTC)
 
 
 def test_seat_cards_one_page_per_player(pdf_pages, page_sizes) -> None:
-    data = SeatCardData(event="VPT Madrid 2026", cards=(
-        SeatCard("Ana García", table=1, seat=2), SeatCard("Ben", table=3, seat=1, entry=2),
-        SeatCard("Cai Wu", table=12, seat=3)))
+    data = SeatCardData(
+        event="VPT Madrid 2026",
+        cards=(
+            SeatCard("Ana García", table=1, seat=2),
+            SeatCard("Ben", table=3, seat=1, entry=2),
+            SeatCard("Cai Wu", table=12, seat=3),
+        ),
+    )
 
     pdf = render_seat_cards(data)
     pages = pdf_pages(pdf)
@@ -51,12 +56,26 @@ def test_no_seat_cards(pdf_pages) -> None:
 
 
 def table_list(language: str = "en") -> TableListData:
-    return TableListData(event="VPT Madrid 2026", language=language, printed_at=WHEN, tables=(
-        TableListTable(number=1, dealer="Marta", button_seat=3, seats=(
-            TableListSeat(1, "Zoe", 10000), TableListSeat(2, "ana", 12500, fantasyland_cards=15),
-            TableListSeat(3, "Ben", 7500))),
-        TableListTable(number=2, seats=(TableListSeat(1, "Cai Wu", 10000), TableListSeat(2), TableListSeat(3, "Dan", 9000))),
-    ))
+    return TableListData(
+        event="VPT Madrid 2026",
+        language=language,
+        printed_at=WHEN,
+        tables=(
+            TableListTable(
+                number=1,
+                dealer="Marta",
+                button_seat=3,
+                seats=(
+                    TableListSeat(1, "Zoe", 10000),
+                    TableListSeat(2, "ana", 12500, fantasyland_cards=15),
+                    TableListSeat(3, "Ben", 7500),
+                ),
+            ),
+            TableListTable(
+                number=2, seats=(TableListSeat(1, "Cai Wu", 10000), TableListSeat(2), TableListSeat(3, "Dan", 9000))
+            ),
+        ),
+    )
 
 
 def test_table_list_prints_every_table_and_seat_then_players_a_to_z(pdf_text) -> None:
@@ -64,11 +83,24 @@ def test_table_list_prints_every_table_and_seat_then_players_a_to_z(pdf_text) ->
 
     lines = text.split("\n")
     assert lines[:2] == ["Table list", "VPT Madrid 2026 · 2026-11-29 18:00"]
-    expected = ["Table 1 · Dealer: Marta · button: seat 3", "Seat 1 Zoe 10,000",
-                "Seat 2 ana 12,500 Fantasyland next hand: 15 cards", "Seat 3 Ben 7,500",
-                "Table 2", "Seat 1 Cai Wu 10,000", "Seat 2 (empty)", "Seat 3 Dan 9,000",
-                "Players A to Z", "Player Table Seat",
-                "ana 1 2", "Ben 1 3", "Cai Wu 2 1", "Dan 2 3", "Zoe 1 1", "Page 1"]
+    expected = [
+        "Table 1 · Dealer: Marta · button: seat 3",
+        "Seat 1 Zoe 10,000",
+        "Seat 2 ana 12,500 Fantasyland next hand: 15 cards",
+        "Seat 3 Ben 7,500",
+        "Table 2",
+        "Seat 1 Cai Wu 10,000",
+        "Seat 2 (empty)",
+        "Seat 3 Dan 9,000",
+        "Players A to Z",
+        "Player Table Seat",
+        "ana 1 2",
+        "Ben 1 3",
+        "Cai Wu 2 1",
+        "Dan 2 3",
+        "Zoe 1 1",
+        "Page 1",
+    ]
     assert lines[2:] == expected
 
 
@@ -76,14 +108,21 @@ def test_table_list_in_spanish(pdf_text) -> None:
     text = pdf_text(render_table_list(table_list("es")))
 
     assert text.startswith("Lista de mesas")
-    for line in ("Mesa 1 · Crupier: Marta · botón: asiento 3", "Asiento 1 Zoe 10.000", "Asiento 2 (vacío)",
-                 "Jugadores de la A a la Z", "Página 1"):
+    for line in (
+        "Mesa 1 · Crupier: Marta · botón: asiento 3",
+        "Asiento 1 Zoe 10.000",
+        "Asiento 2 (vacío)",
+        "Jugadores de la A a la Z",
+        "Página 1",
+    ):
         assert line in text
 
 
 def test_a_long_table_list_runs_over_pages_keeping_each_table_together(pdf_pages) -> None:
-    tables = tuple(TableListTable(number=n, seats=tuple(TableListSeat(s, f"Player {n}-{s}", 10000) for s in (1, 2, 3)))
-                   for n in range(1, 41))
+    tables = tuple(
+        TableListTable(number=n, seats=tuple(TableListSeat(s, f"Player {n}-{s}", 10000) for s in (1, 2, 3)))
+        for n in range(1, 41)
+    )
 
     pages = pdf_pages(render_table_list(TableListData(event="Big", tables=tables)))
 
@@ -97,36 +136,59 @@ def test_a_long_table_list_runs_over_pages_keeping_each_table_together(pdf_pages
 
 
 def test_results_sheet(pdf_text) -> None:
-    data = ResultsData(event="VPT Madrid 2026", printed_at=WHEN, prize_pool=Decimal("5400.00"), currency="EUR", rows=(
-        ResultRow(None, "Cai Wu", entries=1, stack=30000),
-        ResultRow(1, "Ana García", entries=2, payout=Decimal("2430.50")),
-        ResultRow(2, "Ben", payout=Decimal("1620")),
-        ResultRow(3, "Dan")))
+    data = ResultsData(
+        event="VPT Madrid 2026",
+        printed_at=WHEN,
+        prize_pool=Decimal("5400.00"),
+        currency="EUR",
+        rows=(
+            ResultRow(None, "Cai Wu", entries=1, stack=30000),
+            ResultRow(1, "Ana García", entries=2, payout=Decimal("2430.50")),
+            ResultRow(2, "Ben", payout=Decimal("1620")),
+            ResultRow(3, "Dan"),
+        ),
+    )
 
     text = pdf_text(render_results(data))
 
     assert text.split("\n") == [
-        "Results", "VPT Madrid 2026 · 2026-11-29 18:00", "Prize pool: 5,400.00 EUR",
+        "Results",
+        "VPT Madrid 2026 · 2026-11-29 18:00",
+        "Prize pool: 5,400.00 EUR",
         "Place Player Entries Stack Payout",
-        "— Cai Wu 1 30,000", "1 Ana García 2 2,430.50 EUR", "2 Ben 1 1,620.00 EUR", "3 Dan 1", "Page 1"]
+        "— Cai Wu 1 30,000",
+        "1 Ana García 2 2,430.50 EUR",
+        "2 Ben 1 1,620.00 EUR",
+        "3 Dan 1",
+        "Page 1",
+    ]
 
 
 def test_results_sheet_in_spanish(pdf_text) -> None:
     data = ResultsData(event="VPT", language="es", rows=(ResultRow(1, "Ana", payout=Decimal("2430.5")),))
 
     assert pdf_text(render_results(data)).split("\n") == [
-        "Resultados", "VPT", "Puesto Jugador Entradas Fichas Premio", "1 Ana 1 2.430,50", "Página 1"]
+        "Resultados",
+        "VPT",
+        "Puesto Jugador Entradas Fichas Premio",
+        "1 Ana 1 2.430,50",
+        "Página 1",
+    ]
 
 
-HAND: dict[str, Any] = {"chips_per_point": 50, "players": [
-    {"name": "Ana", "stack": 10000, "top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"},
-    {"name": "Ben", "stack": 8000, "top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
-]}
+HAND: dict[str, Any] = {
+    "chips_per_point": 50,
+    "players": [
+        {"name": "Ana", "stack": 10000, "top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"},
+        {"name": "Ben", "stack": 8000, "top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
+    ],
+}
 
 
 def test_hand_history_prints_each_hand_with_stacks_and_exchanges(pdf_text) -> None:
-    first = slip_data_from_json(score_json(HAND), hand_input=HAND, event="VPT", table="1", hand_number=1, level=2,
-                                recorded_at=WHEN)
+    first = slip_data_from_json(
+        score_json(HAND), hand_input=HAND, event="VPT", table="1", hand_number=1, level=2, recorded_at=WHEN
+    )
     again = {**HAND, "players": [{**HAND["players"][0], "stack": 10450}, {**HAND["players"][1], "stack": 7550}]}
     second = replace(slip_data_from_json(score_json(again), hand_input=again, hand_number=2, level=2), void=True)
 
@@ -137,8 +199,7 @@ def test_hand_history_prints_each_hand_with_stacks_and_exchanges(pdf_text) -> No
     assert lines[2:6] == [
         "Hand 1 · Level 2 · 50 chips per point · 2026-11-29 18:00 · button: Ben",
         "Player Top Middle Bottom Royalties Points Before After Change",
-        ("P1 Ana Q♠ Q♥ 2♣ K♦ K♣ 8♥ 8♠ 3♦ 2♥ 5♥ 9♥ J♥ A♥ 11 +9 10,000 10,450 +450 "
-         "Fantasyland next hand: 14 cards"),
+        ("P1 Ana Q♠ Q♥ 2♣ K♦ K♣ 8♥ 8♠ 3♦ 2♥ 5♥ 9♥ J♥ A♥ 11 +9 10,000 10,450 +450 Fantasyland next hand: 14 cards"),
         "P2 Ben J♣ J♦ 4♠ 10♥ 10♣ 7♦ 7♣ 5♠ 4♣ 5♦ 6♥ 7♠ 8♣ 8 -9 8,000 7,550 -450",
     ]
     assert "Exchanges: 1. Ben pays Ana 450" in text

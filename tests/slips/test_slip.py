@@ -28,27 +28,38 @@ from vpt.slips.wording import exchange_notes
 #   1 Ana-Ben  +17: Ben owes 1,700, has 300: pays 300 and is out.
 #   2 Ana-Cai  -21: Ana owes 2,100, but Cai can win at most his own 500.
 #   3 Ben-Cai  -32: skipped, Ben is already out.
-HAND: dict[str, Any] = {"chips_per_point": 100, "players": [
-    {"name": "Ana García", "stack": 10000,
-     "top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"},
-    {"name": "Ben", "stack": 300,
-     "top": "Ac Ad 4s", "middle": "Th Tc 7d 6c 5s", "bottom": "4c 5d 6h 7s 8c"},
-    {"name": "Cai Wu", "stack": 500,
-     "top": "Ks Kh 3c", "middle": "9c 9d 9s 6d 6s", "bottom": "Jd Jc Js 2d 2s"},
-]}
+HAND: dict[str, Any] = {
+    "chips_per_point": 100,
+    "players": [
+        {
+            "name": "Ana García",
+            "stack": 10000,
+            "top": "Qs Qh 2c",
+            "middle": "Kd Kc 8h 8s 3d",
+            "bottom": "2h 5h 9h Jh Ah",
+        },
+        {"name": "Ben", "stack": 300, "top": "Ac Ad 4s", "middle": "Th Tc 7d 6c 5s", "bottom": "4c 5d 6h 7s 8c"},
+        {"name": "Cai Wu", "stack": 500, "top": "Ks Kh 3c", "middle": "9c 9d 9s 6d 6s", "bottom": "Jd Jc Js 2d 2s"},
+    ],
+}
 WHEN = datetime(2026, 11, 29, 17, 42, tzinfo=UTC)  # 18:42 in Madrid
 URL = "https://vpt.example.org/standings/vpt-madrid-2026/hands/1234/"
 
 
 def slip(language: str = "en", page_format: str = "a6", hand: dict[str, Any] = HAND, **extra: Any) -> SlipData:
     options: dict[str, Any] = {
-        "event": "VPT Madrid 2026", "table": "3", "hand_number": 42, "level": 5, "recorded_at": WHEN,
-        "dealer": "Marta", "public_url": URL, "places": {"Ben": 17},
+        "event": "VPT Madrid 2026",
+        "table": "3",
+        "hand_number": 42,
+        "level": 5,
+        "recorded_at": WHEN,
+        "dealer": "Marta",
+        "public_url": URL,
+        "places": {"Ben": 17},
         "seats": {"Ana García": 1, "Ben": 2, "Cai Wu": 3},
     }
     options.update(extra)
-    return slip_data_from_json(score_json(hand), hand_input=hand, language=language, page_format=page_format,
-                               **options)
+    return slip_data_from_json(score_json(hand), hand_input=hand, language=language, page_format=page_format, **options)
 
 
 def positions(text: str, needles: list[str]) -> list[int]:
@@ -62,49 +73,81 @@ def test_the_json_hand_is_the_one_the_comments_describe() -> None:
     result = score_json(HAND)
 
     assert [(e["points"], e["chips_due"], e["chips_paid"], e["capped"], e["skipped"]) for e in result["exchanges"]] == [
-        (17, 1700, 300, True, False), (-21, 2100, -500, True, False), (-32, 3200, 0, True, True)]
+        (17, 1700, 300, True, False),
+        (-21, 2100, -500, True, False),
+        (-32, 3200, 0, True, True),
+    ]
     assert [p["stack_after"] for p in result["players"]] == [9800, 0, 1000]
 
 
 def test_every_exchange_in_payment_order_with_its_amounts(pdf_text) -> None:
     text = pdf_text(render_slip(slip()))
 
-    rows = positions(text, ["1 Ben Ana García 17 1,700 300", "2 Ana García Cai Wu 21 2,100 500",
-                            "3 Ben Cai Wu 32 3,200 0"])
+    rows = positions(
+        text, ["1 Ben Ana García 17 1,700 300", "2 Ana García Cai Wu 21 2,100 500", "3 Ben Cai Wu 32 3,200 0"]
+    )
     assert rows == sorted(rows)
 
 
 def test_capped_and_skipped_exchanges_get_plain_notes(pdf_text) -> None:
     text = pdf_text(render_slip(slip()))
 
-    notes = positions(text, ["capped: Ben had only 300 left", "capped: Cai Wu could win at most 500",
-                             "skipped: Ben was eliminated earlier in this hand"])
+    notes = positions(
+        text,
+        [
+            "capped: Ben had only 300 left",
+            "capped: Cai Wu could win at most 500",
+            "skipped: Ben was eliminated earlier in this hand",
+        ],
+    )
     assert notes == sorted(notes)
 
 
 def test_stacks_after_eliminations_and_the_next_button(pdf_text) -> None:
     text = pdf_text(render_slip(slip()))
 
-    positions(text, ["P1 Ana García 10,000 9,800 -200", "P2 Ben 300 0 -300", "P3 Cai Wu 500 1,000 +500",
-                     "Eliminated: Ben, finishing place 17",
-                     # Cai made full houses without fouling... and top KK: no Fantasyland; Ana's
-                     # queens take her there, so the button holds.
-                     "Next hand: the button stays with Cai Wu (Fantasyland)"])
+    positions(
+        text,
+        [
+            "P1 Ana García 10,000 9,800 -200",
+            "P2 Ben 300 0 -300",
+            "P3 Cai Wu 500 1,000 +500",
+            "Eliminated: Ben, finishing place 17",
+            # Cai made full houses without fouling... and top KK: no Fantasyland; Ana's
+            # queens take her there, so the button holds.
+            "Next hand: the button stays with Cai Wu (Fantasyland)",
+        ],
+    )
 
 
 def test_header_boards_royalties_fantasyland_qr_and_initials(pdf_text) -> None:
     text = pdf_text(render_slip(slip()))
 
-    positions(text, [
-        "VPT Madrid 2026", "Table 3 · Hand 42", "Level 5 · 100 chips per point", "2026-11-29 18:42",
-        "Dealer: Marta",
-        "P1 Ana García seat 1", "Points -4",
-        "Top Q♠ Q♥ 2♣ pair of queens +7", "Middle K♦ K♣ 8♥ 8♠ 3♦ two pair, kings and eights",
-        "Bottom 2♥ 5♥ 9♥ J♥ A♥ flush, ace high +4", "Royalties 11 · Fantasyland next hand: 14 cards",
-        "P2 Ben seat 2", "Middle 10♥ 10♣ 7♦ 6♣ 5♠ pair of tens", "FOULED · Royalties 0",
-        "P3 Cai Wu seat 3 · button", "Points +53", "full house, nines full of sixes +12",
-        "This hand online:", URL, "Dealer's initials:",
-    ])
+    positions(
+        text,
+        [
+            "VPT Madrid 2026",
+            "Table 3 · Hand 42",
+            "Level 5 · 100 chips per point",
+            "2026-11-29 18:42",
+            "Dealer: Marta",
+            "P1 Ana García seat 1",
+            "Points -4",
+            "Top Q♠ Q♥ 2♣ pair of queens +7",
+            "Middle K♦ K♣ 8♥ 8♠ 3♦ two pair, kings and eights",
+            "Bottom 2♥ 5♥ 9♥ J♥ A♥ flush, ace high +4",
+            "Royalties 11 · Fantasyland next hand: 14 cards",
+            "P2 Ben seat 2",
+            "Middle 10♥ 10♣ 7♦ 6♣ 5♠ pair of tens",
+            "FOULED · Royalties 0",
+            "P3 Cai Wu seat 3 · button",
+            "Points +53",
+            "full house, nines full of sixes +12",
+            "This hand online:",
+            URL,
+            "Dealer's initials:",
+        ],
+    )
 
 
 def test_red_hearts_and_diamonds_black_spades_and_clubs() -> None:
@@ -126,15 +169,26 @@ def test_the_red_is_in_the_pdf() -> None:
 def test_the_spanish_slip_is_in_spanish(pdf_text) -> None:
     text = pdf_text(render_slip(slip("es")))
 
-    positions(text, [
-        "Mesa 3 · Mano 42", "Nivel 5 · 100 fichas por punto", "Crupier: Marta",
-        "Arriba Q♠ Q♥ 2♣ pareja de reinas", "doble pareja, reyes y ochos",
-        "Pagos en orden de pago", "Paga A Puntos Debe Pagado",
-        "1 Ben Ana García 17 1.700 300", "tope: a Ben solo le quedaban 300",
-        "tope: Cai Wu podía ganar como máximo 500", "omitido: Ben ya había sido eliminado en esta mano",
-        "P1 Ana García 10.000 9.800 -200", "Eliminado: Ben, puesto final 17",
-        "Próxima mano: el botón se queda con Cai Wu (Fantasyland)", "Iniciales del crupier",
-    ])
+    positions(
+        text,
+        [
+            "Mesa 3 · Mano 42",
+            "Nivel 5 · 100 fichas por punto",
+            "Crupier: Marta",
+            "Arriba Q♠ Q♥ 2♣ pareja de reinas",
+            "doble pareja, reyes y ochos",
+            "Pagos en orden de pago",
+            "Paga A Puntos Debe Pagado",
+            "1 Ben Ana García 17 1.700 300",
+            "tope: a Ben solo le quedaban 300",
+            "tope: Cai Wu podía ganar como máximo 500",
+            "omitido: Ben ya había sido eliminado en esta mano",
+            "P1 Ana García 10.000 9.800 -200",
+            "Eliminado: Ben, puesto final 17",
+            "Próxima mano: el botón se queda con Cai Wu (Fantasyland)",
+            "Iniciales del crupier",
+        ],
+    )
     for english in ("Exchanges", "capped", "skipped", "Dealer", "pair of", "Eliminated", "Next hand"):
         assert english not in text
 
@@ -143,11 +197,12 @@ def test_the_spanish_slip_is_in_spanish(pdf_text) -> None:
 def test_both_formats_render(page_sizes, pdf_pages, language: str) -> None:
     a6 = render_slip(slip(language, "a6"))
     thermal = render_slip(slip(language, "thermal80"))
-    two_handed = render_slip(slip(language, "thermal80", hand={
-        "chips_per_point": 100, "players": HAND["players"][:2]}, places={}))
+    two_handed = render_slip(
+        slip(language, "thermal80", hand={"chips_per_point": 100, "players": HAND["players"][:2]}, places={})
+    )
 
     assert page_sizes(a6) == [(297.6, 419.5)]
-    (width, height), = page_sizes(thermal)
+    ((width, height),) = page_sizes(thermal)
     assert width == pytest.approx(226.8, abs=0.1)
     assert 300 < height < 1000
     assert page_sizes(two_handed)[0][1] < height  # the roll is as long as the slip
@@ -156,9 +211,16 @@ def test_both_formats_render(page_sizes, pdf_pages, language: str) -> None:
 
 def test_a6_slip_that_does_not_fit_continues_on_a_second_page(pdf_pages) -> None:
     cards = [str(card) for card in deck()]
-    players = [{"name": f"Player {n}", "stack": 5000, "top": " ".join(cards[n * 13:n * 13 + 3]),
-                "middle": " ".join(cards[n * 13 + 3:n * 13 + 8]), "bottom": " ".join(cards[n * 13 + 8:n * 13 + 13])}
-               for n in range(4)]
+    players = [
+        {
+            "name": f"Player {n}",
+            "stack": 5000,
+            "top": " ".join(cards[n * 13 : n * 13 + 3]),
+            "middle": " ".join(cards[n * 13 + 3 : n * 13 + 8]),
+            "bottom": " ".join(cards[n * 13 + 8 : n * 13 + 13]),
+        }
+        for n in range(4)
+    ]
     hand = {"variant": "classic", "chips_per_point": 10, "players": players}
     result = score_json(hand)
 
@@ -170,8 +232,10 @@ def test_a6_slip_that_does_not_fit_continues_on_a_second_page(pdf_pages) -> None
     expected = []
     for order, exchange in enumerate(result["exchanges"], start=1):
         payer, payee = (exchange["b"], exchange["a"]) if exchange["points"] > 0 else (exchange["a"], exchange["b"])
-        expected.append(f"{order} {payer} {payee} {abs(exchange['points'])} {exchange['chips_due']:,} "
-                        f"{abs(exchange['chips_paid']):,}")
+        expected.append(
+            f"{order} {payer} {payee} {abs(exchange['points'])} {exchange['chips_due']:,} "
+            f"{abs(exchange['chips_paid']):,}"
+        )
     found = positions(text, expected)
     assert len(expected) == 6 and found == sorted(found)
 
@@ -233,6 +297,7 @@ def test_the_slip_is_compressed() -> None:
 
 # --- the data --------------------------------------------------------------------------------
 
+
 def player(name: str, **fields: Any) -> SlipPlayer:
     return SlipPlayer(position="P?", name=name, cards=("", "", ""), hands=("", "", ""), **fields)
 
@@ -255,20 +320,31 @@ def test_the_button_holds_for_fantasyland_and_the_player_before_an_emptied_butto
 
 def test_a_skipped_exchange_names_both_players_when_both_are_out() -> None:
     data = SlipData(
-        event="", table="1", hand_number=1, level=1, chips_per_point=10,
-        players=(player("A", stack_before=100, stack_after=300, eliminated=False),
-                 player("B", stack_before=100, stack_after=0, eliminated=True),
-                 player("C", stack_before=100, stack_after=0, eliminated=True),
-                 player("D", stack_before=100, stack_after=100)),
-        exchanges=(SlipExchange(1, "B", "A", 20, 200, 100, capped=True),
-                   SlipExchange(2, "C", "A", 20, 200, 100, capped=True),
-                   SlipExchange(3, "A", "D", 0, 0, 0),
-                   SlipExchange(4, "B", "C", 1, 10, 0, capped=True, skipped=True)),
+        event="",
+        table="1",
+        hand_number=1,
+        level=1,
+        chips_per_point=10,
+        players=(
+            player("A", stack_before=100, stack_after=300, eliminated=False),
+            player("B", stack_before=100, stack_after=0, eliminated=True),
+            player("C", stack_before=100, stack_after=0, eliminated=True),
+            player("D", stack_before=100, stack_after=100),
+        ),
+        exchanges=(
+            SlipExchange(1, "B", "A", 20, 200, 100, capped=True),
+            SlipExchange(2, "C", "A", 20, 200, 100, capped=True),
+            SlipExchange(3, "A", "D", 0, 0, 0),
+            SlipExchange(4, "B", "C", 1, 10, 0, capped=True, skipped=True),
+        ),
     )
 
     assert exchange_notes(data) == [
-        "capped: A could win at most 100", "capped: A could win at most 100", "even: no chips move",
-        "skipped: B and C were eliminated earlier in this hand"]
+        "capped: A could win at most 100",
+        "capped: A could win at most 100",
+        "even: no chips move",
+        "skipped: B and C were eliminated earlier in this hand",
+    ]
 
 
 def test_bad_language_or_format_is_refused() -> None:
@@ -316,10 +392,16 @@ def test_a_player_paid_down_to_zero_collects_a_later_win() -> None:
     data = exact_stack_slip("Ks Kh 3c 3h 3s")  # Cy fouls: his bottom is weaker than his middle
 
     assert [(e.payer, e.payee, e.chips_due, e.chips_paid, e.skipped) for e in data.exchanges] == [
-        ("Ben", "Ana", 900, 900, False), ("Cy", "Ana", 1700, 1700, False), ("Cy", "Ben", 1400, 900, False)]
+        ("Ben", "Ana", 900, 900, False),
+        ("Cy", "Ana", 1700, 1700, False),
+        ("Cy", "Ben", 1400, 900, False),
+    ]
     assert exchange_notes(data) == ["", "", "capped: Ben could win at most 900"]
     assert [(p.name, p.stack_after, p.eliminated) for p in data.players] == [
-        ("Ana", 12600, False), ("Ben", 900, False), ("Cy", 2400, False)]
+        ("Ana", 12600, False),
+        ("Ben", 900, False),
+        ("Cy", 2400, False),
+    ]
 
 
 def test_a_player_on_zero_who_owes_again_cannot_pay_and_is_eliminated() -> None:

@@ -45,8 +45,12 @@ def record(table: Table, boards: Sequence[dict[str, str]], actor: User) -> Hand:
     """Record the table's next hand with ``boards`` given in payment order."""
     seats = table_state(table.pk).seats
     table.refresh_from_db()
-    return record_hand(table, hand_number=table.next_hand_number, actor=actor,
-                       boards={seat.number: board for seat, board in zip(seats, boards)})
+    return record_hand(
+        table,
+        hand_number=table.next_hand_number,
+        actor=actor,
+        boards={seat.number: board for seat, board in zip(seats, boards)},
+    )
 
 
 @pytest.fixture
@@ -57,8 +61,7 @@ def other_dealer(db: None, password: str) -> User:
 @pytest.fixture
 def event(director: User, dealer_user: User, other_dealer: User) -> Event:
     """Two tables of three; ``dealer_user`` deals table 1, ``other_dealer`` table 2."""
-    event = make_event(director, ["Ana", "Ben", "Cid", "Dan", "Eva", "Fay"], buy_in=Decimal("110"),
-                       fee=Decimal("10"))
+    event = make_event(director, ["Ana", "Ben", "Cid", "Dan", "Eva", "Fay"], buy_in=Decimal("110"), fee=Decimal("10"))
     Table.objects.filter(event=event, number=1).update(dealer=dealer_user)
     Table.objects.filter(event=event, number=2).update(dealer=other_dealer)
     return event
@@ -86,8 +89,10 @@ def expected_lines(hand: Hand) -> list[str]:
     in_order = sorted(boards.values(), key=lambda board: board.position)
     for board in in_order:
         change = board.stack_after - board.stack_before
-        lines.append(f"P{board.position + 1} {board.entry} {board.stack_before:,} {board.stack_after:,} "
-                     f"{'+' if change > 0 else ''}{change:,}")
+        lines.append(
+            f"P{board.position + 1} {board.entry} {board.stack_before:,} {board.stack_after:,} "
+            f"{'+' if change > 0 else ''}{change:,}"
+        )
     for board in in_order:
         if board.eliminated:
             board.entry.refresh_from_db()
@@ -97,14 +102,16 @@ def expected_lines(hand: Hand) -> list[str]:
 
 def assert_in_order(text: str, lines: Sequence[str]) -> None:
     found = [text.find(line) for line in lines]
-    assert all(at >= 0 for at in found), f"missing {[l for l, at in zip(lines, found) if at < 0]}\n---\n{text}"
+    assert all(at >= 0 for at in found), f"missing {[line for line, at in zip(lines, found) if at < 0]}\n---\n{text}"
     assert found == sorted(found), text
 
 
 # --- the hand slip ----------------------------------------------------------------------------
 
-def test_dealer_of_the_table_prints_the_slip_of_a_hand(client: Client, dealer_user: User, hand: Hand,
-                                                        pdf_text, django_assert_max_num_queries) -> None:
+
+def test_dealer_of_the_table_prints_the_slip_of_a_hand(
+    client: Client, dealer_user: User, hand: Hand, pdf_text, django_assert_max_num_queries
+) -> None:
     client.force_login(dealer_user)
 
     with django_assert_max_num_queries(7):
@@ -114,8 +121,16 @@ def test_dealer_of_the_table_prints_the_slip_of_a_hand(client: Client, dealer_us
     assert response["Content-Type"] == "application/pdf"
     assert response["Content-Disposition"] == 'inline; filename="slip-table1-hand1.pdf"'
     text = pdf_text(response.content)
-    assert_in_order(text, ["Test Open", "Table 1 · Hand 1", "Level 1 · 100 chips per point",
-                           f"Dealer: {hand.recorded_by.username}", *expected_lines(hand)])
+    assert_in_order(
+        text,
+        [
+            "Test Open",
+            "Table 1 · Hand 1",
+            "Level 1 · 100 chips per point",
+            f"Dealer: {hand.recorded_by.username}",
+            *expected_lines(hand),
+        ],
+    )
     # The QR code's target, printed under it too: the hand on its table's public page.
     assert "http://testserver/standings/test-open/tables/1/?all=1#hand-1" in text
 
@@ -143,7 +158,8 @@ def test_only_get(client_as_director: Client, hand: Hand) -> None:
 
 
 def test_caps_eliminations_places_and_the_next_button_as_the_database_holds_them(
-        director: User, client_as_director: Client, pdf_text) -> None:
+    director: User, client_as_director: Client, pdf_text
+) -> None:
     # Three players with 500 chips at 100 a point: Ana fouls against two good boards.
     event = make_event(director, ["Ana", "Ben", "Cid"], starting_stack=500, levels=[100])
     table = Table.objects.get(event=event)
@@ -172,10 +188,18 @@ def test_the_spanish_event_prints_spanish_slips(director: User, client_as_direct
 
 # --- batches ----------------------------------------------------------------------------------
 
+
 def test_all_slips_of_a_table_as_one_pdf_with_constant_queries(
-        client_as_director: Client, table: Table, director: User, pdf_pages, django_assert_max_num_queries) -> None:
-    hands = [record(table, boards, director) for boards in
-             ([JACKS, ACES_FULL, QUEENS_FULL], [ACES_FULL, QUEENS_FULL, JACKS], [QUEENS_FULL, JACKS, ACES_FULL])]
+    client_as_director: Client, table: Table, director: User, pdf_pages, django_assert_max_num_queries
+) -> None:
+    hands = [
+        record(table, boards, director)
+        for boards in (
+            [JACKS, ACES_FULL, QUEENS_FULL],
+            [ACES_FULL, QUEENS_FULL, JACKS],
+            [QUEENS_FULL, JACKS, ACES_FULL],
+        )
+    ]
     url = reverse("slips:table-slips", args=[table.pk])
 
     with django_assert_max_num_queries(8):
@@ -217,20 +241,28 @@ def test_batches_are_for_directors(client: Client, dealer_user: User, table: Tab
 
 # --- floor sheets and public sheets -----------------------------------------------------------
 
-def test_seat_cards_and_table_list(client: Client, client_as_director: Client, event: Event, pdf_pages,
-                                   pdf_text, django_assert_max_num_queries) -> None:
+
+def test_seat_cards_and_table_list(
+    client: Client, client_as_director: Client, event: Event, pdf_pages, pdf_text, django_assert_max_num_queries
+) -> None:
     with django_assert_max_num_queries(4):
         cards = client_as_director.get(reverse("slips:seat-cards", args=[event.slug]))
     with django_assert_max_num_queries(5):
         tables = client_as_director.get(reverse("slips:table-list", args=[event.slug]))
 
-    seats = list(Entry.objects.filter(event=event).select_related("player", "seat__table")
-                 .order_by("seat__table__number", "seat__number"))
+    seats = list(
+        Entry.objects.filter(event=event)
+        .select_related("player", "seat__table")
+        .order_by("seat__table__number", "seat__number")
+    )
     pages = pdf_pages(cards.content)
     assert len(pages) == 6
     for page, entry in zip(pages, seats):
-        assert page.split("\n")[1:] == ["Table Seat", f"{entry.seat.table.number} {entry.seat.number}",
-                                        entry.player.name]
+        assert page.split("\n")[1:] == [
+            "Table Seat",
+            f"{entry.seat.table.number} {entry.seat.number}",
+            entry.player.name,
+        ]
     text = pdf_text(tables.content)
     assert "Table 1 · Dealer: dealer" in text and "Table 2 · Dealer: other-dealer" in text
     for entry in seats:
@@ -241,8 +273,9 @@ def test_seat_cards_and_table_list(client: Client, client_as_director: Client, e
 
 
 def test_results_are_public(client: Client, director: User, pdf_text, django_assert_max_num_queries) -> None:
-    event = make_event(director, ["Ana", "Ben", "Cid"], starting_stack=500, levels=[100], buy_in=Decimal("55"),
-                       fee=Decimal("5"))
+    event = make_event(
+        director, ["Ana", "Ben", "Cid"], starting_stack=500, levels=[100], buy_in=Decimal("55"), fee=Decimal("5")
+    )
     PayoutStructure.objects.create(event=event, percentages=["50", "30", "20"], unit=Decimal("1.00"))
     record(Table.objects.get(event=event), [QUEENS_FOULED, ACES_FULL, JACKS], director)
 
@@ -262,10 +295,12 @@ def test_results_are_public(client: Client, director: User, pdf_text, django_ass
             assert f"— {entry.player.name} 1 {entry.stack:,}" in text
 
 
-def test_hand_history_is_public(client: Client, table: Table, director: User, pdf_text,
-                                django_assert_max_num_queries) -> None:
-    hands = [record(table, boards, director) for boards in
-             ([JACKS, ACES_FULL, QUEENS_FULL], [ACES_FULL, QUEENS_FULL, JACKS])]
+def test_hand_history_is_public(
+    client: Client, table: Table, director: User, pdf_text, django_assert_max_num_queries
+) -> None:
+    hands = [
+        record(table, boards, director) for boards in ([JACKS, ACES_FULL, QUEENS_FULL], [ACES_FULL, QUEENS_FULL, JACKS])
+    ]
 
     with django_assert_max_num_queries(6):
         response = client.get(reverse("slips:hand-history", args=[table.pk]))
@@ -276,12 +311,10 @@ def test_hand_history_is_public(client: Client, table: Table, director: User, pd
         assert f"Hand {hand.number} · Level 1 · 100 chips per point" in text
         for board in Board.objects.filter(hand=hand).select_related("entry__player"):
             change = board.stack_after - board.stack_before
-            assert (f"{board.stack_before:,} {board.stack_after:,} {'+' if change > 0 else ''}{change:,}"
-                    in text)
+            assert f"{board.stack_before:,} {board.stack_after:,} {'+' if change > 0 else ''}{change:,}" in text
 
 
-def test_selectors_cost_the_same_for_one_hand_or_many(table: Table, director: User,
-                                                     django_assert_num_queries) -> None:
+def test_selectors_cost_the_same_for_one_hand_or_many(table: Table, director: User, django_assert_num_queries) -> None:
     record(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
     with django_assert_num_queries(4):
         selectors.slips_data(Hand.objects.filter(table=table))
@@ -294,8 +327,7 @@ def test_selectors_cost_the_same_for_one_hand_or_many(table: Table, director: Us
 def test_a_shared_place_prints_no_amount(director: User) -> None:
     event = make_event(director, ["Ana", "Ben", "Cid"], buy_in=Decimal("100"))
     PayoutStructure.objects.create(event=event, percentages=["70", "30"], unit=Decimal("1.00"))
-    Entry.objects.filter(event=event, player__name__in=["Ana", "Ben"]).update(
-        status=Entry.Status.ELIMINATED, place=2)
+    Entry.objects.filter(event=event, player__name__in=["Ana", "Ben"]).update(status=Entry.Status.ELIMINATED, place=2)
     Entry.objects.filter(event=event, player__name="Cid").update(place=1)
 
     rows = {row.name: row for row in selectors.results_data(event).rows}
@@ -304,8 +336,9 @@ def test_a_shared_place_prints_no_amount(director: User) -> None:
     assert rows["Cid"].payout == Decimal("210.00")
 
 
-def test_the_printables_page_links_everything(client: Client, client_as_director: Client, event: Event,
-                                              dealer_user: User) -> None:
+def test_the_printables_page_links_everything(
+    client: Client, client_as_director: Client, event: Event, dealer_user: User
+) -> None:
     response = client_as_director.get(reverse("slips:printables", args=[event.slug]))
 
     page = response.content.decode()

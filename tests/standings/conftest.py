@@ -45,8 +45,16 @@ def play(table: Table, boards: Sequence[dict[str, Any]], actor: User) -> Hand:
 @pytest.fixture
 def event(director: User) -> Event:
     """Six players at two tables (seed 11), buy-in 110 with a 10 fee, no hands yet."""
-    event = create_event(name="Costa Open", slug="costa-open", actor=director, starting_stack=10000,
-                         levels=LEVELS, buy_in="110.00", fee="10.00", venue="Casino Costa")
+    event = create_event(
+        name="Costa Open",
+        slug="costa-open",
+        actor=director,
+        starting_stack=10000,
+        levels=LEVELS,
+        buy_in="110.00",
+        fee="10.00",
+        venue="Casino Costa",
+    )
     for name in ["Ana García", "Ben", "Cid", "Dora", "Eva", "Félix"]:
         register_player(event, name=name, actor=director)
     draw_seats(event, actor=director, seed=11)
@@ -64,8 +72,9 @@ def played(event: Event, director: User) -> Event:
 
 def build_event(entries: int, *, slug: str = "big-open", seats: int = 3) -> Event:
     """An event with ``entries`` seated players (some eliminated), straight through the ORM."""
-    event = Event.objects.create(name=f"Big Open {entries}", slug=slug, starting_stack=10000,
-                                 seats_per_table=seats, buy_in="50.00", fee="5.00")
+    event = Event.objects.create(
+        name=f"Big Open {entries}", slug=slug, starting_stack=10000, seats_per_table=seats, buy_in="50.00", fee="5.00"
+    )
     level = Level.objects.create(event=event, number=1, chips_per_point=100, minutes=30)
     event.current_level = level
     event.save(update_fields=["current_level"])
@@ -74,10 +83,17 @@ def build_event(entries: int, *, slug: str = "big-open", seats: int = 3) -> Even
     rows = []
     for i, player in enumerate(players):
         eliminated = i < out
-        rows.append(Entry(event=event, player=player, number=1, starting_stack=10000,
-                          stack=0 if eliminated else 10000 + (i * 37) % 5000,
-                          status=Entry.Status.ELIMINATED if eliminated else Entry.Status.ACTIVE,
-                          place=entries - i if eliminated else None))
+        rows.append(
+            Entry(
+                event=event,
+                player=player,
+                number=1,
+                starting_stack=10000,
+                stack=0 if eliminated else 10000 + (i * 37) % 5000,
+                status=Entry.Status.ELIMINATED if eliminated else Entry.Status.ACTIVE,
+                place=entries - i if eliminated else None,
+            )
+        )
     entry_rows = Entry.objects.bulk_create(rows)
     active = [entry for entry in entry_rows if entry.status == Entry.Status.ACTIVE]
     tables = Table.objects.bulk_create(
@@ -98,5 +114,12 @@ def big_event(db: None) -> Callable[..., Event]:
 def kit() -> Any:
     from types import SimpleNamespace
 
-    return SimpleNamespace(JACKS=JACKS, ACES_FULL=ACES_FULL, QUEENS_FULL=QUEENS_FULL, QUEENS_UP=QUEENS_UP,
-                           QUEENS_FOULED=QUEENS_FOULED, play=play, LEVELS=LEVELS)
+    return SimpleNamespace(
+        JACKS=JACKS,
+        ACES_FULL=ACES_FULL,
+        QUEENS_FULL=QUEENS_FULL,
+        QUEENS_UP=QUEENS_UP,
+        QUEENS_FOULED=QUEENS_FOULED,
+        play=play,
+        LEVELS=LEVELS,
+    )

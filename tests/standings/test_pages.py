@@ -52,7 +52,7 @@ def test_standings_in_spanish(client: Client, played: Event) -> None:
 
 def test_standings_rank_by_chips_with_table_and_seat(client: Client, played: Event) -> None:
     html = page(client, "/standings/costa-open/")
-    rows = html.split('<tbody>')[1].split('</tbody>')[0].split("<tr ")[1:]
+    rows = html.split("<tbody>")[1].split("</tbody>")[0].split("<tr ")[1:]
 
     assert len(rows) == 6
     first = rows[0]
@@ -85,8 +85,14 @@ def test_find_my_seat(client: Client, played: Event) -> None:
 @pytest.fixture
 def busted(director: User) -> Event:
     """Three players with 1,000 chips: a foul at 100 per point eliminates its player."""
-    event = create_event(name="Short Stack", slug="short-stack", actor=director, starting_stack=1000,
-                         levels=[100, 200], buy_in=Decimal("20"))
+    event = create_event(
+        name="Short Stack",
+        slug="short-stack",
+        actor=director,
+        starting_stack=1000,
+        levels=[100, 200],
+        buy_in=Decimal("20"),
+    )
     for name in ["Ana", "Ben", "Cid"]:
         register_player(event, name=name, actor=director)
     draw_seats(event, actor=director, seed=3)
@@ -103,7 +109,7 @@ def test_eliminated_players_show_place_and_hand(client: Client, busted: Event, d
     eliminated = html.split('id="eliminated-table"')[1]
     assert out.player.name in eliminated
     assert f'href="/standings/short-stack/tables/1/#hand-{hand.number}">table 1, hand {hand.number}</a>' in eliminated
-    assert f"<td class=\"num\">{out.place}</td>" in eliminated
+    assert f'<td class="num">{out.place}</td>' in eliminated
     assert "Players left</dt><dd data-players-left>2</dd>" in html
 
 
@@ -138,8 +144,16 @@ def test_standings_json(client: Client, busted: Event, director: User, kit: Any)
     assert (data["players_left"], data["entries"], data["chips_in_play"]) == (2, 3, 3000)
     assert [row["rank"] for row in data["standings"]] == [1, 2]
     assert data["standings"][0]["chips"] >= data["standings"][1]["chips"]
-    assert set(data["standings"][0]) == {"name", "player_id", "entries", "chips", "rank", "table", "seat",
-                                         "fantasyland"}
+    assert set(data["standings"][0]) == {
+        "name",
+        "player_id",
+        "entries",
+        "chips",
+        "rank",
+        "table",
+        "seat",
+        "fantasyland",
+    }
     (out,) = data["eliminated"]
     assert out["place"] == 3 and out["chips"] == 0 and out["eliminated_in"] == {"table": 1, "hand": 1}
     assert client.get("/api/events/nope/standings").status_code == 404
@@ -175,8 +189,9 @@ def test_table_page_marks_fantasyland(client: Client, event: Event, director: Us
     assert "Fantasyland en la próxima mano: 14 cartas" in spanish
 
 
-def test_table_page_in_constant_queries(client: Client, played: Event, director: User, kit: Any,
-                                        django_assert_num_queries: Any) -> None:
+def test_table_page_in_constant_queries(
+    client: Client, played: Event, director: User, kit: Any, django_assert_num_queries: Any
+) -> None:
     with django_assert_num_queries(6):  # event, table, seats, hands, boards, exchanges
         page(client, "/standings/costa-open/tables/1/")
     kit.play(Table.objects.get(event=played, number=1), [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL], director)
@@ -185,8 +200,12 @@ def test_table_page_in_constant_queries(client: Client, played: Event, director:
 
 
 def test_missing_pages_are_404(client: Client, event: Event) -> None:
-    for url in ["/standings/nope/", "/standings/costa-open/tables/9/", "/standings/costa-open/players/999/",
-                "/standings/nope/clock.json"]:
+    for url in [
+        "/standings/nope/",
+        "/standings/costa-open/tables/9/",
+        "/standings/costa-open/players/999/",
+        "/standings/nope/clock.json",
+    ]:
         assert client.get(url).status_code == 404
 
 
@@ -227,7 +246,7 @@ def test_payouts_page(client: Client, event: Event, director: User) -> None:
     spanish = page(client, "/standings/costa-open/payouts/", "es")
 
     assert "The payout structure has not been set yet." in before
-    assert '<dd data-pool>600.00</dd>' in html
+    assert "<dd data-pool>600.00</dd>" in html
     assert [a.split("<")[0] for a in html.split("data-amount>")[1:]] == ["300.00", "175.00", "125.00"]
     assert "goes to first place" in html
     assert "Bote" in spanish and "va al primer puesto" in spanish

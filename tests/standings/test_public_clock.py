@@ -41,8 +41,12 @@ def test_director_links_only_for_staff(client: Client, event: Event, director: U
     client.force_login(director)
     staff = client.get("/standings/costa-open/").content.decode()
 
-    tools = ["/events/costa-open/clock/", "/events/costa-open/payouts/", "/events/costa-open/deal/",
-             "/seating/costa-open/balancing/"]
+    tools = [
+        "/events/costa-open/clock/",
+        "/events/costa-open/payouts/",
+        "/events/costa-open/deal/",
+        "/seating/costa-open/balancing/",
+    ]
     assert not any(url in public for url in tools)
     assert all(f'href="{url}"' in staff for url in tools)
 

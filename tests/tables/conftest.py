@@ -24,8 +24,7 @@ QUEENS_FOULED = {"top": "Qs Qh Qc", "middle": "8h 8s 9h 9d Kc", "bottom": "2c 3d
 
 @pytest.fixture
 def event(director: User) -> Event:
-    event = create_event(name="Floor Open", slug="floor-open", actor=director, starting_stack=10000,
-                         levels=[100, 200])
+    event = create_event(name="Floor Open", slug="floor-open", actor=director, starting_stack=10000, levels=[100, 200])
     for name in ("Ana", "Ben", "Cid"):
         register_player(event, name=name, actor=director)
     draw_seats(event, actor=director, seed=11)
@@ -39,8 +38,9 @@ def table(event: Event, director: User, dealer_user: User) -> Table:
     return Table.objects.get(pk=table.pk)
 
 
-def hand_post(table: Table, boards: list[dict[str, str]], *, action: str = "record", number: int | None = None,
-              **extra: str) -> dict[str, str]:
+def hand_post(
+    table: Table, boards: list[dict[str, str]], *, action: str = "record", number: int | None = None, **extra: str
+) -> dict[str, str]:
     """The dealer form's POST data: boards in payment order (P1 first)."""
     state = table_state(table.pk)
     data = {"hand_number": str(number if number is not None else state.next_hand_number), "action": action}
@@ -55,5 +55,6 @@ def hand_post(table: Table, boards: list[dict[str, str]], *, action: str = "reco
 def floor() -> Any:
     from types import SimpleNamespace
 
-    return SimpleNamespace(JACKS=JACKS, ACES_FULL=ACES_FULL, QUEENS_FULL=QUEENS_FULL, QUEENS_FOULED=QUEENS_FOULED,
-                           hand_post=hand_post)
+    return SimpleNamespace(
+        JACKS=JACKS, ACES_FULL=ACES_FULL, QUEENS_FULL=QUEENS_FULL, QUEENS_FOULED=QUEENS_FOULED, hand_post=hand_post
+    )

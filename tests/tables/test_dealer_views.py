@@ -63,8 +63,9 @@ def test_director_may_open_any_table(client_as_director: Client, table: Table) -
     assert client_as_director.get(url(table)).status_code == 200
 
 
-def test_preview_fragment_shows_fouls_and_saves_nothing(client: Client, table: Table, dealer_user: User,
-                                                        floor: Any) -> None:
+def test_preview_fragment_shows_fouls_and_saves_nothing(
+    client: Client, table: Table, dealer_user: User, floor: Any
+) -> None:
     client.force_login(dealer_user)
     data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FOULED], action="preview")
     response = client.post(url(table), data, headers=HTMX)
@@ -80,16 +81,18 @@ def test_preview_fragment_shows_fouls_and_saves_nothing(client: Client, table: T
 def test_preview_names_player_row_and_card(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
     client.force_login(dealer_user)
     twice = dict(floor.ACES_FULL, top="Jc 6d 9c")  # Jc is also in P1's top row
-    response = client.post(url(table), floor.hand_post(table, [floor.JACKS, twice, floor.QUEENS_FULL],
-                                                       action="preview"), headers=HTMX)
+    response = client.post(
+        url(table), floor.hand_post(table, [floor.JACKS, twice, floor.QUEENS_FULL], action="preview"), headers=HTMX
+    )
     page = text(response.content.decode())
     name = str(table_state(table.pk).seats[1].entry)
     assert f"{name}, Top: Jc is used twice" in page
     assert 'data-error-field="s' in response.content.decode()
 
 
-def test_unfinished_board_must_be_confirmed_as_foul(client: Client, table: Table, dealer_user: User,
-                                                    floor: Any) -> None:
+def test_unfinished_board_must_be_confirmed_as_foul(
+    client: Client, table: Table, dealer_user: User, floor: Any
+) -> None:
     client.force_login(dealer_user)
     short = dict(floor.QUEENS_FULL, bottom="Qs Qh Qc")
     data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, short])
@@ -130,7 +133,8 @@ def test_record_then_result_page(client: Client, table: Table, dealer_user: User
 
 
 def test_the_page_says_when_the_round_is_complete_and_the_next_hand_opens_another(
-        client: Client, table: Table, dealer_user: User, floor: Any) -> None:
+    client: Client, table: Table, dealer_user: User, floor: Any
+) -> None:
     client.force_login(dealer_user)
     boards = [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]
     for _hand in range(3):  # the button goes once around three players
@@ -147,8 +151,9 @@ def test_the_page_says_when_the_round_is_complete_and_the_next_hand_opens_anothe
 
 def test_htmx_submit_redirects_the_client(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
     client.force_login(dealer_user)
-    response = client.post(url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]),
-                           headers=HTMX)
+    response = client.post(
+        url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]), headers=HTMX
+    )
     assert response.status_code == 200
     assert response["HX-Redirect"] == reverse("rounds:hand-result", args=[table.pk, 1])
 
@@ -171,8 +176,9 @@ def test_second_submit_is_refused_clearly(client: Client, table: Table, dealer_u
     assert "Jc Jd 4s" not in response.content.decode()
 
 
-def test_sit_out_board_is_built_from_the_dealt_cards(client: Client, table: Table, dealer_user: User,
-                                                     floor: Any) -> None:
+def test_sit_out_board_is_built_from_the_dealt_cards(
+    client: Client, table: Table, dealer_user: User, floor: Any
+) -> None:
     client.force_login(dealer_user)
     seat = table_state(table.pk).seats[2].number
     # VPT auto-play: 5 to the bottom, then draws of 3 keeping the first 2 (17 cards dealt).
@@ -187,8 +193,9 @@ def test_sit_out_board_is_built_from_the_dealt_cards(client: Client, table: Tabl
     assert (board.top, board.middle, board.bottom) == ("4d 2c 3d", "8h 8s 9h 9d Kc", "Qs Qh Qc 2h 2d")
 
 
-def test_preview_warns_when_another_device_recorded(client: Client, table: Table, dealer_user: User,
-                                                   floor: Any) -> None:
+def test_preview_warns_when_another_device_recorded(
+    client: Client, table: Table, dealer_user: User, floor: Any
+) -> None:
     client.force_login(dealer_user)
     data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL])
     client.post(url(table), data)
@@ -204,12 +211,14 @@ def test_csrf_is_required(table: Table, dealer_user: User, floor: Any) -> None:
     assert Hand.objects.count() == 0
 
 
-def test_page_does_not_leak_another_tables_entry(client: Client, table: Table, dealer_user: User,
-                                                floor: Any) -> None:
+def test_page_does_not_leak_another_tables_entry(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
     """Nothing typed is stored before recording: another page never shows it."""
     client.force_login(dealer_user)
-    client.post(url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL],
-                                            action="preview"), headers=HTMX)
+    client.post(
+        url(table),
+        floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL], action="preview"),
+        headers=HTMX,
+    )
     director = User.objects.create_user("td", password="x", is_staff=True)
     other = Client()
     other.force_login(director)
@@ -217,15 +226,17 @@ def test_page_does_not_leak_another_tables_entry(client: Client, table: Table, d
         assert "Jc Jd 4s" not in other.get(page).content.decode()
 
 
-def test_dealer_page_query_count(client: Client, table: Table, dealer_user: User,
-                                 django_assert_max_num_queries: Any) -> None:
+def test_dealer_page_query_count(
+    client: Client, table: Table, dealer_user: User, django_assert_max_num_queries: Any
+) -> None:
     client.force_login(dealer_user)
     with django_assert_max_num_queries(4):
         assert client.get(url(table)).status_code == 200
 
 
-def test_preview_query_count(client: Client, table: Table, dealer_user: User, floor: Any,
-                             django_assert_max_num_queries: Any) -> None:
+def test_preview_query_count(
+    client: Client, table: Table, dealer_user: User, floor: Any, django_assert_max_num_queries: Any
+) -> None:
     client.force_login(dealer_user)
     data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL], action="preview")
     with django_assert_max_num_queries(4):
@@ -250,8 +261,10 @@ def test_spanish_page(client: Client, table: Table, dealer_user: User) -> None:
 # The cards of ACES_FULL, fouled (trip aces on top over a high-card middle).
 ACES_FOULED = {"top": "As Ad Ac", "middle": "Ts Js Qd Ks 2s", "bottom": "3h 6d 9c 6c 6s"}
 
-def record_with_p1_stack(client: Client, table: Table, floor: Any, boards: list[dict[str, str]],
-                         stack: int) -> tuple[list[Entry], str]:
+
+def record_with_p1_stack(
+    client: Client, table: Table, floor: Any, boards: list[dict[str, str]], stack: int
+) -> tuple[list[Entry], str]:
     entries = [seat.entry for seat in table_state(table.pk).seats]
     Entry.objects.filter(pk=entries[0].pk).update(stack=stack)
     response = client.post(url(table), floor.hand_post(table, boards))
@@ -259,14 +272,14 @@ def record_with_p1_stack(client: Client, table: Table, floor: Any, boards: list[
     return entries, client.get(response["Location"]).content.decode()
 
 
-def test_a_player_paid_down_to_zero_stays_in_and_collects(client: Client, table: Table, dealer_user: User,
-                                                          floor: Any) -> None:
+def test_a_player_paid_down_to_zero_stays_in_and_collects(
+    client: Client, table: Table, dealer_user: User, floor: Any
+) -> None:
     # 1 P1-P2: queens full lose 3 points to the jacks: P1 holds exactly 300 and pays it, on 0.
     # 2 P1-P3: the fouled P3 owes P1 12 points = 1,200; P1 can win at most the 300 it started with.
     # 3 P2-P3: P3 pays P2 14 points = 1,400.
     client.force_login(dealer_user)
-    entries, html = record_with_p1_stack(client, table, floor,
-                                         [floor.QUEENS_FULL, floor.JACKS, ACES_FOULED], 300)
+    entries, html = record_with_p1_stack(client, table, floor, [floor.QUEENS_FULL, floor.JACKS, ACES_FOULED], 300)
     p1, p2, p3 = (str(entry) for entry in entries)
     page = text(html)
 
@@ -281,13 +294,13 @@ def test_a_player_paid_down_to_zero_stays_in_and_collects(client: Client, table:
     assert re.search(r"data-chips-moved>\s*-1,700", row) and "data-capped" in row
 
 
-def test_a_player_on_zero_who_owes_again_cannot_pay_and_is_out(client: Client, table: Table,
-                                                               dealer_user: User, floor: Any) -> None:
+def test_a_player_on_zero_who_owes_again_cannot_pay_and_is_out(
+    client: Client, table: Table, dealer_user: User, floor: Any
+) -> None:
     # 1 P1-P2: P1 pays its exact 300 (3 points) and stays in on 0.
     # 2 P1-P3: P1 owes the aces full 1 point = 100 holding 0: cannot pay, eliminated; nothing moves.
     client.force_login(dealer_user)
-    entries, html = record_with_p1_stack(client, table, floor,
-                                         [floor.QUEENS_FULL, floor.JACKS, floor.ACES_FULL], 300)
+    entries, html = record_with_p1_stack(client, table, floor, [floor.QUEENS_FULL, floor.JACKS, floor.ACES_FULL], 300)
     p1, p3 = str(entries[0]), str(entries[2])
     page = text(html)
 

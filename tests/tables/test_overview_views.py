@@ -31,8 +31,9 @@ def test_staff_only(client: Client, table: Table, dealer_user: User) -> None:
     assert client.post(reverse("tables:assign-dealer", args=[table.pk]), {"dealer": ""}).status_code == 403
 
 
-def test_overview_shows_tables_and_marks_stale_ones(client_as_director: Client, table: Table, director: User,
-                                                    floor: Any) -> None:
+def test_overview_shows_tables_and_marks_stale_ones(
+    client_as_director: Client, table: Table, director: User, floor: Any
+) -> None:
     from vpt.rounds.selectors import table_state
 
     seats = table_state(table.pk).seats
@@ -56,8 +57,9 @@ def test_overview_fragment_for_htmx(client_as_director: Client, table: Table) ->
     assert html.lstrip().startswith('<div id="overview"') and "<html" not in html
 
 
-def test_overview_query_count_is_constant(client_as_director: Client, director: User,
-                                          django_assert_max_num_queries: Any) -> None:
+def test_overview_query_count_is_constant(
+    client_as_director: Client, director: User, django_assert_max_num_queries: Any
+) -> None:
     from vpt.events.services import create_event
 
     event = create_event(name="Big", slug="big", actor=director, levels=[100])
@@ -73,8 +75,9 @@ def test_overview_query_count_is_constant(client_as_director: Client, director: 
 
 def test_assign_dealer(client_as_director: Client, table: Table) -> None:
     newcomer = User.objects.create_user("newcomer", password="x")
-    response = client_as_director.post(reverse("tables:assign-dealer", args=[table.pk]), {"dealer": newcomer.pk},
-                                       follow=True)
+    response = client_as_director.post(
+        reverse("tables:assign-dealer", args=[table.pk]), {"dealer": newcomer.pk}, follow=True
+    )
     assert "Table 1: dealer newcomer." in response.content.decode()
     table.refresh_from_db()
     assert table.dealer == newcomer

@@ -14,8 +14,9 @@ class LoginThrottle(AxesStandaloneBackend):
     the door, so it is not counted; axes would raise instead.
     """
 
-    def authenticate(self, request: HttpRequest | None, username: str | None = None,
-                     password: str | None = None, **kwargs: Any) -> None:
+    def authenticate(
+        self, request: HttpRequest | None, username: str | None = None, password: str | None = None, **kwargs: Any
+    ) -> None:
         if request is None:
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)

@@ -24,31 +24,47 @@ from vpt.accounts.permissions import director_required
 
 def locked_usernames(request: HttpRequest) -> list[str]:
     """Usernames axes refuses right now, asked of axes itself so the two never disagree."""
-    candidates = (AccessAttempt.objects.filter(failures_since_start__gte=1).exclude(username=None)
-                  .order_by("username").values_list("username", flat=True).distinct())
-    return [username for username in candidates
-            if AxesProxyHandler.is_locked(request, credentials={"username": username})]
+    candidates = (
+        AccessAttempt.objects.filter(failures_since_start__gte=1)
+        .exclude(username=None)
+        .order_by("username")
+        .values_list("username", flat=True)
+        .distinct()
+    )
+    return [
+        username for username in candidates if AxesProxyHandler.is_locked(request, credentials={"username": username})
+    ]
 
 
-def locked_out(request: HttpRequest, original_response: HttpResponse | None = None,
-               credentials: dict[str, Any] | None = None) -> HttpResponse:
+def locked_out(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict[str, Any] | None = None
+) -> HttpResponse:
     """What a refused login sees (axes' AXES_LOCKOUT_CALLABLE): why, and for how long."""
     username = (credentials or {}).get("username") or request.POST.get("username", "")
-    return render(request, "accounts/locked_out.html", {
-        "username": username,
-        "failure_limit": settings.AXES_FAILURE_LIMIT,
-        "cooloff_minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
-    }, status=429)
+    return render(
+        request,
+        "accounts/locked_out.html",
+        {
+            "username": username,
+            "failure_limit": settings.AXES_FAILURE_LIMIT,
+            "cooloff_minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
+        },
+        status=429,
+    )
 
 
 @director_required
 @require_GET
 def lockouts(request: HttpRequest) -> HttpResponse:
-    return render(request, "accounts/lockouts.html", {
-        "usernames": locked_usernames(request),
-        "failure_limit": settings.AXES_FAILURE_LIMIT,
-        "cooloff_minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
-    })
+    return render(
+        request,
+        "accounts/lockouts.html",
+        {
+            "usernames": locked_usernames(request),
+            "failure_limit": settings.AXES_FAILURE_LIMIT,
+            "cooloff_minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
+        },
+    )
 
 
 @director_required

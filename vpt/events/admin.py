@@ -80,7 +80,17 @@ class EntryAdmin(admin.ModelAdmin):
     list_display = ["__str__", "event", "stack", "status", "place"]
     list_filter = ["event", "status"]
     search_fields = ["player__name"]
-    readonly_fields = ["event", "player", "number", "starting_stack", "stack", "status", "place", "eliminated_at_table", "eliminated_at_hand"]
+    readonly_fields = [
+        "event",
+        "player",
+        "number",
+        "starting_stack",
+        "stack",
+        "status",
+        "place",
+        "eliminated_at_table",
+        "eliminated_at_hand",
+    ]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -116,8 +126,17 @@ class AuditEntryAdmin(admin.ModelAdmin):
     list_display = ["created_at", "actor", "action", "summary"]
     list_filter = ["action", "event"]
     search_fields = ["summary"]
-    readonly_fields = ["event", "actor", "created_at", "action", "object_type", "object_id", "summary",
-                       "before", "after"]
+    readonly_fields = [
+        "event",
+        "actor",
+        "created_at",
+        "action",
+        "object_type",
+        "object_id",
+        "summary",
+        "before",
+        "after",
+    ]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -142,8 +161,17 @@ class _ReadOnlyAdmin(admin.ModelAdmin):
 @admin.register(Clock)
 class ClockAdmin(_ReadOnlyAdmin):
     list_display = ["event", "level_number", "started_at", "paused_at", "fantasyland_hold", "updated_at"]
-    readonly_fields = ["event", "level_number", "started_at", "paused_at", "paused_for", "adjustment_seconds",
-                       "fantasyland_hold", "level_in_force", "updated_at"]
+    readonly_fields = [
+        "event",
+        "level_number",
+        "started_at",
+        "paused_at",
+        "paused_for",
+        "adjustment_seconds",
+        "fantasyland_hold",
+        "level_in_force",
+        "updated_at",
+    ]
 
 
 @admin.register(PayoutStructure)

@@ -20,7 +20,6 @@ from .summaries import level_args, summary_of
 __all__ = ["level_args", "summary_of", "write_audit"]
 
 
-
 def write_audit(
     *,
     actor: Actor,

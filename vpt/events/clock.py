@@ -123,11 +123,14 @@ class BreakStatus:
         """What the display says, in the active language."""
         if self.kind == BreakKind.WAITING:
             tables = get_text_list([str(t) for t in self.tables], gettext("and"))
-            return str(ngettext(
-                "Break starts when table %(tables)s finishes Fantasyland",
-                "Break starts when tables %(tables)s finish Fantasyland",
-                len(self.tables),
-            ) % {"tables": tables})
+            return str(
+                ngettext(
+                    "Break starts when table %(tables)s finishes Fantasyland",
+                    "Break starts when tables %(tables)s finish Fantasyland",
+                    len(self.tables),
+                )
+                % {"tables": tables}
+            )
         if self.kind == BreakKind.ON_BREAK:
             return str(gettext("On break"))
         return ""
@@ -182,8 +185,9 @@ def _seconds(delta: timedelta) -> float:
     return delta.total_seconds()
 
 
-def _released(state: ClockState, now: datetime, fantasyland_tables: Sequence[int],
-              fantasyland_ended_at: datetime | None) -> ClockState:
+def _released(
+    state: ClockState, now: datetime, fantasyland_tables: Sequence[int], fantasyland_ended_at: datetime | None
+) -> ClockState:
     """A stored Fantasyland hold, ended if no table has Fantasyland pending any more."""
     if not (state.fantasyland_hold and state.paused_at is not None) or fantasyland_tables:
         return state
@@ -198,8 +202,9 @@ def _released(state: ClockState, now: datetime, fantasyland_tables: Sequence[int
     )
 
 
-def _walk(levels: Sequence[LevelSpec], state: ClockState, now: datetime,
-          fantasyland_tables: Sequence[int]) -> _Position:
+def _walk(
+    levels: Sequence[LevelSpec], state: ClockState, now: datetime, fantasyland_tables: Sequence[int]
+) -> _Position:
     index = _index_of(levels, state.level_number)
     if state.started_at is None:
         return _Position(index, 0.0, state.hands_played, held=False, end=None)
@@ -248,7 +253,7 @@ def clock_status(
     state = _released(state, now, fantasyland_tables, fantasyland_ended_at)
     position = _walk(levels, state, now, fantasyland_tables)
     level = levels[position.index]
-    later = levels[position.index + 1:]
+    later = levels[position.index + 1 :]
     elapsed = 0.0 if position.held else position.elapsed
     seconds_left = None
     if level.seconds is not None:
@@ -339,9 +344,7 @@ def settle(
         if released.fantasyland_hold:
             return released
         due = position.end - timedelta(seconds=position.elapsed)
-        return ClockState(
-            started_at=due, level_number=level_number, paused_at=due, fantasyland_hold=True
-        )
+        return ClockState(started_at=due, level_number=level_number, paused_at=due, fantasyland_hold=True)
     if position.index == _index_of(levels, released.level_number):
         return released
     return ClockState(
@@ -357,15 +360,29 @@ def start(levels: Sequence[LevelSpec], state: ClockState, now: datetime) -> Cloc
     _index_of(levels, state.level_number)
     if state.started:
         raise ClockError("the clock is already running", code="already_started")
-    return replace(state, started_at=now, paused_at=None, paused_seconds=0.0, adjustment_seconds=0,
-                   hands_completed_at=None, fantasyland_hold=False)
+    return replace(
+        state,
+        started_at=now,
+        paused_at=None,
+        paused_seconds=0.0,
+        adjustment_seconds=0,
+        hands_completed_at=None,
+        fantasyland_hold=False,
+    )
 
 
-def pause(levels: Sequence[LevelSpec], state: ClockState, now: datetime, *,
-          fantasyland_tables: Sequence[int] = (), fantasyland_ended_at: datetime | None = None) -> ClockState:
+def pause(
+    levels: Sequence[LevelSpec],
+    state: ClockState,
+    now: datetime,
+    *,
+    fantasyland_tables: Sequence[int] = (),
+    fantasyland_ended_at: datetime | None = None,
+) -> ClockState:
     """Stop the clock at ``now``."""
-    settled = settle(levels, state, now, fantasyland_tables=fantasyland_tables,
-                     fantasyland_ended_at=fantasyland_ended_at)
+    settled = settle(
+        levels, state, now, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
+    )
     if not settled.started:
         raise ClockError("the clock has not started", code="not_started")
     if settled.paused:
@@ -373,11 +390,18 @@ def pause(levels: Sequence[LevelSpec], state: ClockState, now: datetime, *,
     return replace(settled, paused_at=now)
 
 
-def resume(levels: Sequence[LevelSpec], state: ClockState, now: datetime, *,
-           fantasyland_tables: Sequence[int] = (), fantasyland_ended_at: datetime | None = None) -> ClockState:
+def resume(
+    levels: Sequence[LevelSpec],
+    state: ClockState,
+    now: datetime,
+    *,
+    fantasyland_tables: Sequence[int] = (),
+    fantasyland_ended_at: datetime | None = None,
+) -> ClockState:
     """Run the clock again from ``now``. Resuming a Fantasyland hold starts the break now."""
-    settled = settle(levels, state, now, fantasyland_tables=fantasyland_tables,
-                     fantasyland_ended_at=fantasyland_ended_at)
+    settled = settle(
+        levels, state, now, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
+    )
     if not settled.started:
         raise ClockError("the clock has not started", code="not_started")
     if settled.paused_at is None:
@@ -390,15 +414,23 @@ def resume(levels: Sequence[LevelSpec], state: ClockState, now: datetime, *,
     )
 
 
-def adjust(levels: Sequence[LevelSpec], state: ClockState, now: datetime, seconds: int, *,
-           fantasyland_tables: Sequence[int] = (), fantasyland_ended_at: datetime | None = None) -> ClockState:
+def adjust(
+    levels: Sequence[LevelSpec],
+    state: ClockState,
+    now: datetime,
+    seconds: int,
+    *,
+    fantasyland_tables: Sequence[int] = (),
+    fantasyland_ended_at: datetime | None = None,
+) -> ClockState:
     """Give the current level ``seconds`` more time (fewer when negative).
 
     Taking away more than is left ends the level there, and no more: the next level starts
     with its full time. A level by hands alone has no time to adjust.
     """
-    settled = settle(levels, state, now, fantasyland_tables=fantasyland_tables,
-                     fantasyland_ended_at=fantasyland_ended_at)
+    settled = settle(
+        levels, state, now, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
+    )
     if not settled.started:
         raise ClockError("the clock has not started", code="not_started")
     if settled.fantasyland_hold:
@@ -418,6 +450,4 @@ def go_to_level(levels: Sequence[LevelSpec], state: ClockState, now: datetime, n
     _index_of(levels, number)
     if not state.started:
         return replace(state, level_number=number, hands_played=0, hands_completed_at=None)
-    return ClockState(
-        started_at=now, level_number=number, paused_at=now if state.paused else None
-    )
+    return ClockState(started_at=now, level_number=number, paused_at=now if state.paused else None)

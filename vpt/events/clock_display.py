@@ -20,14 +20,14 @@ from .selectors import ClockSnapshot, clock_snapshot
 
 
 def level_label(level: Any) -> str:
-    """"Level 3", or "Break"."""
+    """ "Level 3", or "Break"."""
     if level.is_break:
         return gettext("Break")
     return gettext("Level %(number)s") % {"number": level.number}
 
 
 def cpp_text(cpp: int) -> str:
-    """"1,000 chips per point"."""
+    """ "1,000 chips per point"."""
     return ngettext("%(cpp)s chip per point", "%(cpp)s chips per point", cpp) % {"cpp": f"{cpp:,}"}
 
 
@@ -40,7 +40,9 @@ def clock_payload(status: ClockStatus) -> dict[str, Any]:
             next_text = gettext("Next: break")
         else:
             next_text = gettext("Next: level %(number)s, %(cpp)s") % {
-                "number": following.number, "cpp": cpp_text(following.chips_per_point)}
+                "number": following.number,
+                "cpp": cpp_text(following.chips_per_point),
+            }
     state_text = ""
     if not status.started:
         state_text = gettext("The clock has not started")
@@ -52,13 +54,19 @@ def clock_payload(status: ClockStatus) -> dict[str, Any]:
     hands_text = ""
     if status.hands_left is not None:
         hands_text = ngettext("%(count)s hand left", "%(count)s hands left", status.hands_left) % {
-            "count": status.hands_left}
+            "count": status.hands_left
+        }
     return {
         "running": status.running,
         "started": status.started,
         "paused": status.paused,
-        "level": {"number": level.number, "chips_per_point": level.chips_per_point, "is_break": level.is_break,
-                  "minutes": level.minutes, "hands": level.hands},
+        "level": {
+            "number": level.number,
+            "chips_per_point": level.chips_per_point,
+            "is_break": level.is_break,
+            "minutes": level.minutes,
+            "hands": level.hands,
+        },
         "seconds_left": status.seconds_left,
         "hands_left": status.hands_left,
         "seconds_to_break": status.seconds_to_break,

@@ -68,9 +68,11 @@ def _store_clock(clock: Clock, state: ClockState) -> None:
 
 def _clock_dict(clock: Clock) -> dict[str, Any]:
     return {
-        "level": clock.level_number, "started_at": clock.started_at.isoformat() if clock.started_at else None,
+        "level": clock.level_number,
+        "started_at": clock.started_at.isoformat() if clock.started_at else None,
         "paused_at": clock.paused_at.isoformat() if clock.paused_at else None,
-        "paused_seconds": clock.paused_for.total_seconds(), "adjustment_seconds": clock.adjustment_seconds,
+        "paused_seconds": clock.paused_for.total_seconds(),
+        "adjustment_seconds": clock.adjustment_seconds,
         "fantasyland_hold": clock.fantasyland_hold,
     }
 
@@ -91,9 +93,15 @@ def _put_level_in_force(event: Event, clock: Clock, snapshot: ClockSnapshot, *, 
         event.save(update_fields=update)
     clock.level_in_force = level.number
     if "current_level" in update:
-        write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.CLOCK_LEVEL, obj=event,
-                    args={"level": level_args(level)},
-                    before={"level": before}, after={"level": level.number, "status": event.status})
+        write_audit(
+            actor=actor,
+            event_id=event.pk,
+            action=AuditEntry.Action.CLOCK_LEVEL,
+            obj=event,
+            args={"level": level_args(level)},
+            before={"level": before},
+            after={"level": level.number, "status": event.status},
+        )
 
 
 def refresh_clock(event: Event, *, now: datetime.datetime, actor: Any = None) -> ClockSnapshot:
@@ -127,8 +135,14 @@ def sync_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None
     return Clock.objects.get(event=event)
 
 
-def _change_clock(event: Event, *, actor: Any, now: datetime.datetime | None, action: AuditEntry.Action,
-                  change: Callable[[ClockSnapshot, datetime.datetime], ClockState]) -> Clock:
+def _change_clock(
+    event: Event,
+    *,
+    actor: Any,
+    now: datetime.datetime | None,
+    action: AuditEntry.Action,
+    change: Callable[[ClockSnapshot, datetime.datetime], ClockState],
+) -> Clock:
     ensure_director(actor)
     now = now or timezone.now()
     event = lock_event(event)
@@ -146,8 +160,7 @@ def _change_clock(event: Event, *, actor: Any, now: datetime.datetime | None, ac
     after = clock_snapshot(event, now=now, clock=clock)
     _put_level_in_force(event, clock, after, actor=actor)
     clock.save()
-    write_audit(actor=actor, event_id=event.pk, action=action, obj=clock,
-                before=before, after=_clock_dict(clock))
+    write_audit(actor=actor, event_id=event.pk, action=action, obj=clock, before=before, after=_clock_dict(clock))
     return clock
 
 
@@ -158,27 +171,44 @@ def _options(snapshot: ClockSnapshot) -> dict[str, Any]:
 @transaction.atomic(durable=True)
 def start_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
     """Start the clock at the level in force (level 1 for a new event)."""
-    return _change_clock(event, actor=actor, now=now, action=AuditEntry.Action.START_CLOCK,
-                         change=lambda snap, at: clock_start(snap.specs, snap.state, at))
+    return _change_clock(
+        event,
+        actor=actor,
+        now=now,
+        action=AuditEntry.Action.START_CLOCK,
+        change=lambda snap, at: clock_start(snap.specs, snap.state, at),
+    )
 
 
 @transaction.atomic(durable=True)
 def pause_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
-    return _change_clock(event, actor=actor, now=now, action=AuditEntry.Action.PAUSE_CLOCK,
-                         change=lambda snap, at: clock_pause(snap.specs, snap.state, at, **_options(snap)))
+    return _change_clock(
+        event,
+        actor=actor,
+        now=now,
+        action=AuditEntry.Action.PAUSE_CLOCK,
+        change=lambda snap, at: clock_pause(snap.specs, snap.state, at, **_options(snap)),
+    )
 
 
 @transaction.atomic(durable=True)
 def resume_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
     """Run the clock again; during a Fantasyland hold, start the break now."""
-    return _change_clock(event, actor=actor, now=now, action=AuditEntry.Action.RESUME_CLOCK,
-                         change=lambda snap, at: clock_resume(snap.specs, snap.state, at, **_options(snap)))
+    return _change_clock(
+        event,
+        actor=actor,
+        now=now,
+        action=AuditEntry.Action.RESUME_CLOCK,
+        change=lambda snap, at: clock_resume(snap.specs, snap.state, at, **_options(snap)),
+    )
 
 
 @transaction.atomic(durable=True)
-def adjust_clock(event: Event, *, actor: Any, seconds: int = 0, level: int | None = None,
-                 now: datetime.datetime | None = None) -> Clock:
+def adjust_clock(
+    event: Event, *, actor: Any, seconds: int = 0, level: int | None = None, now: datetime.datetime | None = None
+) -> Clock:
     """Give the current level ``seconds`` more time (fewer when negative), or go to ``level``."""
+
     def change(snap: ClockSnapshot, at: datetime.datetime) -> ClockState:
         state = snap.state
         if level is not None:

@@ -29,18 +29,28 @@ def _event(slug: str) -> Event:
     return get_object_or_404(Event.objects.select_related("current_level"), slug=slug)
 
 
-def _controls(request: HtmxHttpRequest, event: Event, *, form: AdjustClockForm | None = None,
-              error: str = "", status: int = 200) -> HttpResponse:
+def _controls(
+    request: HtmxHttpRequest, event: Event, *, form: AdjustClockForm | None = None, error: str = "", status: int = 200
+) -> HttpResponse:
     snapshot = fresh_clock(event)
     payload = clock_payload(snapshot.status)
     template = "events/director_clock.html"
     if request.htmx:
         template += "#clock-controls"
-    return render(request, template, {
-        "event": event, "clock": payload, "snapshot": snapshot, "form": form or AdjustClockForm(),
-        "error": error, "time_text": time_text(payload["seconds_left"]),
-        "levels": snapshot.levels,
-    }, status=status)
+    return render(
+        request,
+        template,
+        {
+            "event": event,
+            "clock": payload,
+            "snapshot": snapshot,
+            "form": form or AdjustClockForm(),
+            "error": error,
+            "time_text": time_text(payload["seconds_left"]),
+            "levels": snapshot.levels,
+        },
+        status=status,
+    )
 
 
 @director_required
@@ -61,8 +71,9 @@ def director_clock_action(request: HtmxHttpRequest, slug: str, action: str) -> H
             form = AdjustClockForm(request.POST)
             if not form.is_valid():
                 return _controls(request, event, form=form, status=422)
-            adjust_clock(event, actor=request.user, seconds=form.cleaned_data["shift"],
-                         level=form.cleaned_data.get("level"))
+            adjust_clock(
+                event, actor=request.user, seconds=form.cleaned_data["shift"], level=form.cleaned_data.get("level")
+            )
             form = None
         else:
             raise Http404(gettext("No such clock action."))

@@ -46,8 +46,15 @@ def register_player(event: Event, *, name: str, actor: Any, country: str = "", e
     entry = Entry.objects.create(
         event=event, player=player, number=1, starting_stack=event.starting_stack, stack=event.starting_stack
     )
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.REGISTER_PLAYER, obj=entry,
-                entry=entry, args={"name": name}, after={"stack": entry.stack})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.REGISTER_PLAYER,
+        obj=entry,
+        entry=entry,
+        args={"name": name},
+        after={"stack": entry.stack},
+    )
     return entry
 
 
@@ -69,13 +76,22 @@ def reenter_player(player: Player, *, actor: Any) -> Entry:
             code="no_entries_left",
         )
     entry = Entry.objects.create(
-        event=event, player=player, number=len(entries) + 1,
-        starting_stack=event.starting_stack, stack=event.starting_stack,
+        event=event,
+        player=player,
+        number=len(entries) + 1,
+        starting_stack=event.starting_stack,
+        stack=event.starting_stack,
     )
     assign_places(event)
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.REENTER_PLAYER, obj=entry,
-                entry=entry, args={"name": player.name, "number": entry.number},
-                after={"stack": entry.stack})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.REENTER_PLAYER,
+        obj=entry,
+        entry=entry,
+        args={"name": player.name, "number": entry.number},
+        after={"stack": entry.stack},
+    )
     return entry
 
 
@@ -100,12 +116,24 @@ def adjust_chips(entry: Entry, *, amount: int, reason: str, actor: Any) -> ChipA
             code="negative_stack",
         )
     adjustment = ChipAdjustment.objects.create(
-        event=event, entry=entry, amount=amount, reason=reason.strip(), created_by=actor,
-        stack_before=entry.stack, stack_after=entry.stack + amount,
+        event=event,
+        entry=entry,
+        amount=amount,
+        reason=reason.strip(),
+        created_by=actor,
+        stack_before=entry.stack,
+        stack_after=entry.stack + amount,
     )
     entry.stack += amount
     entry.save(update_fields=["stack"])
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.ADJUST_CHIPS, obj=entry,
-                entry=entry, args={"name": str(entry), "amount": amount, "reason": reason.strip()},
-                before={"stack": adjustment.stack_before}, after={"stack": adjustment.stack_after})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.ADJUST_CHIPS,
+        obj=entry,
+        entry=entry,
+        args={"name": str(entry), "amount": amount, "reason": reason.strip()},
+        before={"stack": adjustment.stack_before},
+        after={"stack": adjustment.stack_after},
+    )
     return adjustment

@@ -15,8 +15,9 @@ def _ids(queryset: QuerySet[Any], field: str = "id") -> QuerySet[Any]:
     return queryset.annotate(text_id=Cast(field, CharField())).values("text_id")
 
 
-def audit_log(event: Event, *, table_number: int | None = None, player: Player | None = None,
-              actor_id: int | None = None) -> QuerySet[AuditEntry]:
+def audit_log(
+    event: Event, *, table_number: int | None = None, player: Player | None = None, actor_id: int | None = None
+) -> QuerySet[AuditEntry]:
     """The event's audit entries, newest first, about a table / `player` / made by `actor_id`: 1 query.
 
     About a table: every entry written for that table (the table, its seats, its hands). About a

@@ -7,7 +7,7 @@ import csv
 import io
 import re
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -19,17 +19,35 @@ from .payouts import PayoutError, validate_structure
 
 class EventForm(forms.ModelForm):
     rule_overrides = forms.JSONField(
-        label=_("Rule overrides"), required=False,
+        label=_("Rule overrides"),
+        required=False,
         widget=forms.Textarea(attrs={"rows": 3, "placeholder": '{"scoop_bonus": 3}'}),
         help_text=_("House rules as JSON: rule-set settings that differ from the preset. Empty: the preset as is."),
     )
 
     class Meta:
         model = Event
-        fields = ["name", "slug", "venue", "starts_on", "ends_on", "variant", "rule_overrides", "starting_stack",
-                  "seats_per_table", "buy_in", "fee", "reentry_until_level", "max_entries", "language", "slip_format"]
-        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
-                   "ends_on": forms.DateInput(attrs={"type": "date"})}
+        fields = [
+            "name",
+            "slug",
+            "venue",
+            "starts_on",
+            "ends_on",
+            "variant",
+            "rule_overrides",
+            "starting_stack",
+            "seats_per_table",
+            "buy_in",
+            "fee",
+            "reentry_until_level",
+            "max_entries",
+            "language",
+            "slip_format",
+        ]
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "ends_on": forms.DateInput(attrs={"type": "date"}),
+        }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -39,7 +57,7 @@ class EventForm(forms.ModelForm):
     def clean_rule_overrides(self) -> dict[str, Any]:
         value = self.cleaned_data.get("rule_overrides") or {}
         if not isinstance(value, dict):
-            raise forms.ValidationError(_("Give an object of settings, such as {\"scoop_bonus\": 3}."))
+            raise forms.ValidationError(_('Give an object of settings, such as {"scoop_bonus": 3}.'))
         return value
 
     def validate_unique(self) -> None:
@@ -63,8 +81,9 @@ class RegisterForm(forms.Form):
 
 
 class CsvImportForm(forms.Form):
-    file = forms.FileField(label=_("CSV file"),
-                           help_text=_("A header row with a name column; country and email are optional."))
+    file = forms.FileField(
+        label=_("CSV file"), help_text=_("A header row with a name column; country and email are optional.")
+    )
 
     def rows(self) -> list[dict[str, str]]:
         """The file's rows, or a form error naming the problem."""
@@ -88,8 +107,11 @@ class AdjustForm(forms.Form):
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["entry"].queryset = (Entry.objects.filter(event=event, status=Entry.Status.ACTIVE)
-                                         .select_related("player").order_by("player__name", "number"))
+        cast(forms.ModelChoiceField, self.fields["entry"]).queryset = (
+            Entry.objects.filter(event=event, status=Entry.Status.ACTIVE)
+            .select_related("player")
+            .order_by("player__name", "number")
+        )
 
 
 class AuditFilterForm(forms.Form):
@@ -99,15 +121,24 @@ class AuditFilterForm(forms.Form):
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = Player.objects.filter(event=event).order_by("name")
-        self.fields["actor"].queryset = get_user_model().objects.filter(is_active=True).order_by("username")
+        cast(forms.ModelChoiceField, self.fields["player"]).queryset = Player.objects.filter(event=event).order_by(
+            "name"
+        )
+        cast(forms.ModelChoiceField, self.fields["actor"]).queryset = (
+            get_user_model().objects.filter(is_active=True).order_by("username")
+        )
 
 
 # The event tools: clock, payout structure, deal ------------------------------------------------
 
 UNITS = [
-    (Decimal("0.01"), "0.01"), (Decimal("1.00"), "1"), (Decimal("5.00"), "5"), (Decimal("10.00"), "10"),
-    (Decimal("25.00"), "25"), (Decimal("50.00"), "50"), (Decimal("100.00"), "100"),
+    (Decimal("0.01"), "0.01"),
+    (Decimal("1.00"), "1"),
+    (Decimal("5.00"), "5"),
+    (Decimal("10.00"), "10"),
+    (Decimal("25.00"), "25"),
+    (Decimal("50.00"), "50"),
+    (Decimal("100.00"), "100"),
 ]
 
 
@@ -163,8 +194,9 @@ class PayoutStructureForm(forms.Form):
             checked = validate_structure(values)
         except (PayoutError, InvalidOperation, ValueError) as error:
             code = getattr(error, "code", "not_a_number")
-            raise forms.ValidationError(PERCENTAGE_ERRORS.get(code, PERCENTAGE_ERRORS["not_a_number"]),
-                                        code=code) from None
+            raise forms.ValidationError(
+                PERCENTAGE_ERRORS.get(code, PERCENTAGE_ERRORS["not_a_number"]), code=code
+            ) from None
         return [str(value) for value in checked]
 
 

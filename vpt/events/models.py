@@ -64,23 +64,23 @@ class Event(models.Model):
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     starts_on = models.DateField(_("starts on"), null=True, blank=True)
     ends_on = models.DateField(_("ends on"), null=True, blank=True)
-    variant = models.CharField(
-        _("rule set"), max_length=20, choices=Variant.choices, default=Variant.PROGRESSIVE
-    )
+    variant = models.CharField(_("rule set"), max_length=20, choices=Variant.choices, default=Variant.PROGRESSIVE)
     rule_overrides = models.JSONField(
-        _("rule overrides"), default=dict, blank=True,
+        _("rule overrides"),
+        default=dict,
+        blank=True,
         help_text=_("House rules: rule set settings that differ from the preset."),
     )
-    starting_stack = models.PositiveIntegerField(
-        _("starting stack"), default=10000, validators=[MinValueValidator(1)]
-    )
+    starting_stack = models.PositiveIntegerField(_("starting stack"), default=10000, validators=[MinValueValidator(1)])
     seats_per_table = models.PositiveSmallIntegerField(
         _("seats per table"), default=3, validators=[MinValueValidator(2), MaxValueValidator(4)]
     )
     buy_in = models.DecimalField(_("buy-in"), max_digits=12, decimal_places=2, default=Decimal("0"))
     fee = models.DecimalField(_("fee"), max_digits=12, decimal_places=2, default=Decimal("0"))
     reentry_until_level = models.PositiveSmallIntegerField(
-        _("re-entry allowed until level"), null=True, blank=True,
+        _("re-entry allowed until level"),
+        null=True,
+        blank=True,
         help_text=_("Empty: no re-entry."),
     )
     max_entries = models.PositiveSmallIntegerField(
@@ -88,17 +88,21 @@ class Event(models.Model):
     )
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PLANNED)
     current_level = models.ForeignKey(
-        "events.Level", verbose_name=_("current level"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="+",
+        "events.Level",
+        verbose_name=_("current level"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     language = models.CharField(
         _("language of printed slips"), max_length=2, choices=Language.choices, default=Language.EN
     )
-    slip_format = models.CharField(
-        _("slip format"), max_length=10, choices=SlipFormat.choices, default=SlipFormat.A6
-    )
+    slip_format = models.CharField(_("slip format"), max_length=10, choices=SlipFormat.choices, default=SlipFormat.A6)
     seat_seed = models.BigIntegerField(
-        _("seat draw seed"), null=True, blank=True,
+        _("seat draw seed"),
+        null=True,
+        blank=True,
         help_text=_("The seat draw is reproducible from this number."),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
@@ -299,16 +303,21 @@ class Clock(models.Model):
     )
     started_at = models.DateTimeField(_("anchor level started at"), null=True, blank=True)
     paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
-    paused_for = models.DurationField(_("paused for"), default=timedelta(0),
-                                      help_text=_("Completed pauses since the anchor level started."))
-    adjustment_seconds = models.IntegerField(_("adjustment in seconds"), default=0,
-                                             help_text=_("Positive: the level was given more time."))
+    paused_for = models.DurationField(
+        _("paused for"), default=timedelta(0), help_text=_("Completed pauses since the anchor level started.")
+    )
+    adjustment_seconds = models.IntegerField(
+        _("adjustment in seconds"), default=0, help_text=_("Positive: the level was given more time.")
+    )
     fantasyland_hold = models.BooleanField(
-        _("break held for Fantasyland"), default=False,
+        _("break held for Fantasyland"),
+        default=False,
         help_text=_("A break is due and waits for the tables playing Fantasyland."),
     )
     level_in_force = models.PositiveSmallIntegerField(
-        _("level put in force"), null=True, blank=True,
+        _("level put in force"),
+        null=True,
+        blank=True,
         help_text=_("The level the clock last put in force for the event."),
     )
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
@@ -329,7 +338,7 @@ class PayoutStructure(models.Model):
         Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="payout_structure"
     )
     percentages = models.JSONField(
-        _("percentages"), default=list, help_text=_("Per place, first place first, as text: [\"50\", \"30\", \"20\"].")
+        _("percentages"), default=list, help_text=_('Per place, first place first, as text: ["50", "30", "20"].')
     )
     unit = models.DecimalField(_("rounding unit"), max_digits=12, decimal_places=2, default=Decimal("1.00"))
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)

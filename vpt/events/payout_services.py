@@ -23,23 +23,31 @@ from .services import lock_event
 
 
 @transaction.atomic(durable=True)
-def set_payout_structure(event: Event, *, percentages: Sequence[Decimal | str | int], unit: Decimal,
-                         actor: Any) -> PayoutStructure:
+def set_payout_structure(
+    event: Event, *, percentages: Sequence[Decimal | str | int], unit: Decimal, actor: Any
+) -> PayoutStructure:
     """Store the percentage each place takes (first place first) and the rounding unit."""
     ensure_director(actor)
     try:
         values = validate_structure(percentages)
         split_pool(Decimal("0"), values, unit=unit)  # checks the unit
     except (PayoutError, ArithmeticError) as error:
-        raise ServiceError(_("Invalid payout structure: %(error)s") % {"error": error},
-                           code=getattr(error, "code", "invalid")) from None
+        raise ServiceError(
+            _("Invalid payout structure: %(error)s") % {"error": error}, code=getattr(error, "code", "invalid")
+        ) from None
     event = lock_event(event)
     structure, _created = PayoutStructure.objects.select_for_update().get_or_create(event=event)
     before = {"percentages": structure.percentages, "unit": str(structure.unit)}
     structure.percentages = [str(value) for value in values]
     structure.unit = Decimal(unit).quantize(Decimal("0.01"))
     structure.save()
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.SET_PAYOUT_STRUCTURE, obj=structure,
-                args={"places": len(values)},
-                before=before, after={"percentages": structure.percentages, "unit": str(structure.unit)})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.SET_PAYOUT_STRUCTURE,
+        obj=structure,
+        args={"places": len(values)},
+        before=before,
+        after={"percentages": structure.percentages, "unit": str(structure.unit)},
+    )
     return structure

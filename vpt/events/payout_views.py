@@ -41,8 +41,12 @@ def payout_editor(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         form = PayoutStructureForm(request.POST)
         if form.is_valid():
             try:
-                set_payout_structure(event, percentages=form.cleaned_data["percentages"],
-                                     unit=form.cleaned_data["unit"], actor=request.user)
+                set_payout_structure(
+                    event,
+                    percentages=form.cleaned_data["percentages"],
+                    unit=form.cleaned_data["unit"],
+                    actor=request.user,
+                )
             except ServiceError as error:
                 form.add_error(None, str(error))
             else:
@@ -52,8 +56,7 @@ def payout_editor(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     else:
         initial = {"percentages": ", ".join(structure.percentages), "unit": str(structure.unit)} if structure else {}
         form = PayoutStructureForm(initial=initial)
-    context = {"event": event, "form": form, "saved": saved or request.GET.get("saved") == "1",
-               **event_payouts(event)}
+    context = {"event": event, "form": form, "saved": saved or request.GET.get("saved") == "1", **event_payouts(event)}
     status = 422 if request.method == "POST" and form.errors else 200
     return render(request, "events/payout_editor.html", context, status=status)
 
@@ -69,8 +72,7 @@ def deal(request: HttpRequest, slug: str) -> HttpResponse:
     active = list(event_standings(event).filter(status=Entry.Status.ACTIVE))
     info = event_payouts(event)
     prizes = [row["amount"] for row in info["rows"]][: len(active)]
-    context: dict[str, Any] = {"event": event, "form": form, "players": active, "prizes": prizes,
-                               "unit": unit, **info}
+    context: dict[str, Any] = {"event": event, "form": form, "players": active, "prizes": prizes, "unit": unit, **info}
     if len(active) >= 2:
         stacks = [entry.stack for entry in active]
         try:

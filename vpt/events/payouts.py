@@ -26,6 +26,7 @@ this module is the one place where prize money is split.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -104,7 +105,7 @@ def validate_structure(percentages: Sequence[Decimal | int | str]) -> tuple[Deci
         raise PayoutError("at least one place must be paid", code="empty")
     if any(p <= 0 for p in values):
         raise PayoutError("every paid place needs a positive percentage", code="not_positive")
-    if any(later > earlier for earlier, later in zip(values, values[1:])):
+    if any(later > earlier for earlier, later in itertools.pairwise(values)):
         raise PayoutError("a place cannot pay more than the place above it", code="not_descending")
     total = sum(values, Decimal("0"))
     if total != HUNDRED:
@@ -164,7 +165,7 @@ def _deal_input(stacks: Sequence[int], prizes: Sequence[Decimal | int | str]) ->
     if any(a < 0 for a in amounts):
         raise PayoutError("prizes cannot be negative", code="negative_amount")
     amounts += [Decimal("0.00")] * (len(chips) - len(amounts))
-    if any(later > earlier for earlier, later in zip(amounts, amounts[1:])):
+    if any(later > earlier for earlier, later in itertools.pairwise(amounts)):
         raise PayoutError("a place cannot pay more than the place above it", code="not_descending")
     return chips, amounts
 
@@ -243,9 +244,7 @@ def icm_equities(stacks: Sequence[int], prizes: Sequence[Decimal | int | str]) -
     chips, amounts = _deal_input(stacks, prizes)
     paid = sum(1 for a in amounts if a > 0)
     probabilities = place_probabilities(chips, places=paid)
-    return tuple(
-        sum((p * Fraction(amounts[k]) for k, p in enumerate(row)), Fraction(0)) for row in probabilities
-    )
+    return tuple(sum((p * Fraction(amounts[k]) for k, p in enumerate(row)), Fraction(0)) for row in probabilities)
 
 
 def icm_deal(

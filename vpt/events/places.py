@@ -76,8 +76,11 @@ def assign_places(event: Event) -> list[Entry]:
 def finish_if_decided(event: Event) -> None:
     """Finish the event when at most one entry is still in; reopen it when a correction revives one."""
     active = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).count()
-    status = Event.Status.FINISHED if active <= 1 else (
-        Event.Status.RUNNING if event.status == Event.Status.FINISHED else event.status)
+    status = (
+        Event.Status.FINISHED
+        if active <= 1
+        else (Event.Status.RUNNING if event.status == Event.Status.FINISHED else event.status)
+    )
     if status != event.status:
         event.status = status
         event.save(update_fields=["status"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 from django.db.models import Count, F, Max, Q, QuerySet
 
@@ -35,11 +35,16 @@ def event_results(event: Event | int) -> list[dict[str, object]]:
         row = rows.get(entry.player_id)
         if row is None or entry.number > row["entries"]:  # type: ignore[operator]
             rows[entry.player_id] = {
-                "place": entry.place, "name": entry.player.name, "entries": entry.number,
-                "stack": entry.stack, "status": entry.status,
-                "eliminated_at_table": entry.eliminated_at_table, "eliminated_at_hand": entry.eliminated_at_hand,
+                "place": entry.place,
+                "name": entry.player.name,
+                "entries": entry.number,
+                "stack": entry.stack,
+                "status": entry.status,
+                "eliminated_at_table": entry.eliminated_at_table,
+                "eliminated_at_hand": entry.eliminated_at_hand,
                 "entry": entry,
             }
+
     def key(row: dict[str, object]) -> tuple[int, int, str]:
         if row["status"] == Entry.Status.ACTIVE:
             return (0, -int(row["stack"]), str(row["name"]))  # type: ignore[call-overload]
@@ -57,8 +62,7 @@ def chips_per_point_in_force(event: Event) -> tuple[Level | None, int]:
     """
     level = event.current_level
     if level is not None and level.is_break:
-        level = (Level.objects.filter(event=event, number__lt=level.number, is_break=False)
-                 .order_by("-number").first())
+        level = Level.objects.filter(event=event, number__lt=level.number, is_break=False).order_by("-number").first()
     return level, (level.chips_per_point if level else 1)
 
 
@@ -68,6 +72,7 @@ def event_adjustments(event: Event | int) -> QuerySet[ChipAdjustment]:
 
 
 # The clock and the payout structure ----------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ClockSnapshot:
@@ -116,11 +121,12 @@ def _status_for(status: str, on_break: bool) -> str:
 
 
 def level_specs(levels: list[Level]) -> list[LevelSpec]:
-    return [LevelSpec(level.number, level.chips_per_point, level.minutes, level.hands, level.is_break)
-            for level in levels]
+    return [
+        LevelSpec(level.number, level.chips_per_point, level.minutes, level.hands, level.is_break) for level in levels
+    ]
 
 
-def clock_snapshot(event: Event, *, now: datetime, clock: Clock | None | bool = True) -> ClockSnapshot:
+def clock_snapshot(event: Event, *, now: datetime, clock: Clock | Literal[True] | None = True) -> ClockSnapshot:
     """Read the clock of ``event`` (with its current level loaded): at most 6 queries.
 
     ``clock``: the event's Clock row when the caller already has it (locked), None when it has
@@ -133,13 +139,17 @@ def clock_snapshot(event: Event, *, now: datetime, clock: Clock | None | bool = 
     specs = level_specs(levels)
     if clock is True:
         clock = Clock.objects.filter(event=event).first()
-    assert clock is not True
     current = event.current_level.number if event.current_level else None
     state = ClockState(level_number=current if current in {lv.number for lv in levels} else None)
-    fantasyland = tuple(sorted(set(
-        event.tables.filter(status=OPEN_TABLE, seat_set__fantasyland_cards__gt=0, seat_set__entry__isnull=False)
-        .values_list("number", flat=True)
-    )))
+    fantasyland = tuple(
+        sorted(
+            set(
+                event.tables.filter(
+                    status=OPEN_TABLE, seat_set__fantasyland_cards__gt=0, seat_set__entry__isnull=False
+                ).values_list("number", flat=True)
+            )
+        )
+    )
     ended_at = None
     if clock is not None:
         anchor = next((lv for lv in levels if lv.number == clock.level_number), None)
@@ -150,29 +160,45 @@ def clock_snapshot(event: Event, *, now: datetime, clock: Clock | None | bool = 
             if busiest:
                 hands_played = busiest["n"]
                 if hands_played >= anchor.hands:
-                    completed_at = (hands.filter(table_id=busiest["table_id"]).order_by("number")
-                                    .values_list("recorded_at", flat=True)[anchor.hands - 1])
+                    completed_at = (
+                        hands.filter(table_id=busiest["table_id"])
+                        .order_by("number")
+                        .values_list("recorded_at", flat=True)[anchor.hands - 1]
+                    )
         if clock.fantasyland_hold:
-            ended_at = event.hands.filter(fantasyland=True, status=RECORDED_HAND).aggregate(
-                last=Max("recorded_at"))["last"]
+            ended_at = event.hands.filter(fantasyland=True, status=RECORDED_HAND).aggregate(last=Max("recorded_at"))[
+                "last"
+            ]
         # A clock not started yet starts from the level in force.
         anchor_number = clock.level_number if clock.level_number is not None or clock.started_at else state.level_number
         state = ClockState(
-            started_at=clock.started_at, level_number=anchor_number, paused_at=clock.paused_at,
-            paused_seconds=clock.paused_for.total_seconds(), adjustment_seconds=clock.adjustment_seconds,
-            hands_played=hands_played, hands_completed_at=completed_at, fantasyland_hold=clock.fantasyland_hold,
+            started_at=clock.started_at,
+            level_number=anchor_number,
+            paused_at=clock.paused_at,
+            paused_seconds=clock.paused_for.total_seconds(),
+            adjustment_seconds=clock.adjustment_seconds,
+            hands_played=hands_played,
+            hands_completed_at=completed_at,
+            fantasyland_hold=clock.fantasyland_hold,
         )
-    options = {"fantasyland_tables": fantasyland, "fantasyland_ended_at": ended_at}
     return ClockSnapshot(
-        event=event, clock=clock, levels=levels, specs=specs, state=state,
-        settled=settle(specs, state, now, **options), status=clock_status(specs, state, now, **options),
-        fantasyland_tables=fantasyland, fantasyland_ended_at=ended_at, now=now,
+        event=event,
+        clock=clock,
+        levels=levels,
+        specs=specs,
+        state=state,
+        settled=settle(specs, state, now, fantasyland_tables=fantasyland, fantasyland_ended_at=ended_at),
+        status=clock_status(specs, state, now, fantasyland_tables=fantasyland, fantasyland_ended_at=ended_at),
+        fantasyland_tables=fantasyland,
+        fantasyland_ended_at=ended_at,
+        now=now,
     )
 
 
 def payout_structure(event: Event) -> PayoutStructure | None:
     """The event's payout structure, if one was set: 1 query."""
     return PayoutStructure.objects.filter(event=event).first()
+
 
 def entry_count(event: Event) -> int:
     """Every entry the event took (re-entries included): 1 query."""
@@ -181,9 +207,12 @@ def entry_count(event: Event) -> int:
 
 def in_the_money(event: Event, places: int) -> dict[int, str]:
     """Names of the players who finished in places 1..``places``: 1 query."""
-    rows = (Entry.objects.filter(event=event, place__isnull=False, place__lte=places)
-            .filter(~Q(status=Entry.Status.ACTIVE) | Q(place=1))
-            .values_list("place", "player__name").order_by("place", "player__name"))
+    rows = (
+        Entry.objects.filter(event=event, place__isnull=False, place__lte=places)
+        .filter(~Q(status=Entry.Status.ACTIVE) | Q(place=1))
+        .values_list("place", "player__name")
+        .order_by("place", "player__name")
+    )
     found: dict[int, str] = {}
     for place, name in rows:
         if place is not None:
@@ -208,6 +237,7 @@ def event_payouts(event: Event) -> dict[str, Any]:
     rows = [
         {"place": place, "percentage": percentage, "amount": amount, "name": winners.get(place, "")}
         for place, (percentage, amount) in enumerate(
-            zip(structure.decimal_percentages() if structure else [], amounts, strict=False), start=1)
+            zip(structure.decimal_percentages() if structure else [], amounts, strict=False), start=1
+        )
     ]
     return {"entries": entries, "pool": pool, "structure": structure, "rows": rows}

@@ -77,29 +77,56 @@ def create_event(
     if Event.objects.filter(slug=slug).exists():
         raise Conflict(_("An event with the slug %(slug)s already exists.") % {"slug": slug}, code="duplicate_slug")
     event = Event.objects.create(
-        name=name, slug=slug, variant=variant, rule_overrides=dict(rule_overrides or {}),
-        starting_stack=starting_stack, seats_per_table=seats, buy_in=buy_in, fee=fee,
-        reentry_until_level=reentry_until_level, max_entries=max_entries, venue=venue,
-        starts_on=starts_on, language=language, slip_format=slip_format, seat_seed=seat_seed,
+        name=name,
+        slug=slug,
+        variant=variant,
+        rule_overrides=dict(rule_overrides or {}),
+        starting_stack=starting_stack,
+        seats_per_table=seats,
+        buy_in=buy_in,
+        fee=fee,
+        reentry_until_level=reentry_until_level,
+        max_entries=max_entries,
+        venue=venue,
+        starts_on=starts_on,
+        language=language,
+        slip_format=slip_format,
+        seat_seed=seat_seed,
     )
     rows = []
     for number, spec in enumerate(levels, start=1):
-        fields = ({"chips_per_point": spec, "minutes": DEFAULT_LEVEL_MINUTES} if isinstance(spec, int)
-                  else dict(spec))
+        fields = {"chips_per_point": spec, "minutes": DEFAULT_LEVEL_MINUTES} if isinstance(spec, int) else dict(spec)
         rows.append(Level(event=event, number=number, **fields))
     Level.objects.bulk_create(rows)
     if rows:
         event.current_level = Level.objects.get(event=event, number=1)
         event.save(update_fields=["current_level"])
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.CREATE_EVENT, obj=event,
-                args={"name": name},
-                after={"variant": variant, "starting_stack": starting_stack, "seats_per_table": seats})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.CREATE_EVENT,
+        obj=event,
+        args={"name": name},
+        after={"variant": variant, "starting_stack": starting_stack, "seats_per_table": seats},
+    )
     return event
 
 
 EVENT_FIELDS = (
-    "name", "venue", "starts_on", "ends_on", "variant", "rule_overrides", "starting_stack", "seats_per_table",
-    "buy_in", "fee", "reentry_until_level", "max_entries", "language", "slip_format",
+    "name",
+    "venue",
+    "starts_on",
+    "ends_on",
+    "variant",
+    "rule_overrides",
+    "starting_stack",
+    "seats_per_table",
+    "buy_in",
+    "fee",
+    "reentry_until_level",
+    "max_entries",
+    "language",
+    "slip_format",
 )
 # Fields that the first hand fixes: changing them later would rewrite history.
 FIXED_BY_PLAY = ("variant", "rule_overrides", "starting_stack", "seats_per_table")
@@ -143,9 +170,15 @@ def update_event(event: Event, *, actor: Any, **fields: Any) -> Event:
     for key, value in changed.items():
         setattr(event, key, value)
     event.save(update_fields=list(changed))
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.UPDATE_EVENT, obj=event,
-                args={"name": event.name, "fields": ", ".join(changed)},
-                before=before, after={key: str(value) for key, value in changed.items()})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.UPDATE_EVENT,
+        obj=event,
+        args={"name": event.name, "fields": ", ".join(changed)},
+        before=before,
+        after={key: str(value) for key, value in changed.items()},
+    )
     return event
 
 
@@ -156,7 +189,13 @@ def set_event_status(event: Event, *, status: str, actor: Any) -> Event:
     before = event.status
     event.status = Event.Status(status)
     event.save(update_fields=["status"])
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.SET_EVENT_STATUS, obj=event,
-                args={"status": event.status},
-                before={"status": before}, after={"status": event.status})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.SET_EVENT_STATUS,
+        obj=event,
+        args={"status": event.status},
+        before={"status": before},
+        after={"status": event.status},
+    )
     return event

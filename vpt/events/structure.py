@@ -45,8 +45,15 @@ def advance_level(event: Event, *, actor: Any, number: int | None = None) -> Lev
         event.status = Event.Status.RUNNING
         update.append("status")
     event.save(update_fields=update)
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.ADVANCE_LEVEL, obj=event,
-                args={"level": level_args(level)}, before={"level": current}, after={"level": target})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.ADVANCE_LEVEL,
+        obj=event,
+        args={"level": level_args(level)},
+        before={"level": current},
+        after={"level": target},
+    )
     return level
 
 
@@ -61,8 +68,15 @@ def _level_fields(chips_per_point: int, minutes: int | None, hands: int | None, 
 
 
 @transaction.atomic(durable=True)
-def add_level(event: Event, *, actor: Any, chips_per_point: int = 1, minutes: int | None = None,
-              hands: int | None = None, is_break: bool = False) -> Level:
+def add_level(
+    event: Event,
+    *,
+    actor: Any,
+    chips_per_point: int = 1,
+    minutes: int | None = None,
+    hands: int | None = None,
+    is_break: bool = False,
+) -> Level:
     """Append a level (or a break) to the structure."""
     ensure_director(actor)
     event = lock_event(event)
@@ -72,9 +86,14 @@ def add_level(event: Event, *, actor: Any, chips_per_point: int = 1, minutes: in
     if event.current_level is None:
         event.current_level = level
         event.save(update_fields=["current_level"])
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.ADD_LEVEL, obj=level,
-                args={"level": level_args(level)},
-                after={"number": number, **fields})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.ADD_LEVEL,
+        obj=level,
+        args={"level": level_args(level)},
+        after={"number": number, **fields},
+    )
     return level
 
 
@@ -93,23 +112,39 @@ def _refuse_history(event: Event, level: Level) -> None:
 
 
 @transaction.atomic(durable=True)
-def update_level(level: Level, *, actor: Any, chips_per_point: int, minutes: int | None = None,
-                 hands: int | None = None, is_break: bool = False) -> Level:
+def update_level(
+    level: Level,
+    *,
+    actor: Any,
+    chips_per_point: int,
+    minutes: int | None = None,
+    hands: int | None = None,
+    is_break: bool = False,
+) -> Level:
     """Change a level; past levels are history (hands keep the chips per point they were played at)."""
     ensure_director(actor)
     event, level = _lock_level(level)
     if level.number < _current_number(event):
-        raise Conflict(_("Level %(number)s is past; it cannot change.") % {"number": level.number},
-                       code="level_played")
+        raise Conflict(_("Level %(number)s is past; it cannot change.") % {"number": level.number}, code="level_played")
     fields = _level_fields(chips_per_point, minutes, hands, is_break)
-    before = {"chips_per_point": level.chips_per_point, "minutes": level.minutes, "hands": level.hands,
-              "is_break": level.is_break}
+    before = {
+        "chips_per_point": level.chips_per_point,
+        "minutes": level.minutes,
+        "hands": level.hands,
+        "is_break": level.is_break,
+    }
     for key, value in fields.items():
         setattr(level, key, value)
     level.save(update_fields=list(fields))
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.UPDATE_LEVEL, obj=level,
-                args={"level": level_args(level)},
-                before=before, after=fields)
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.UPDATE_LEVEL,
+        obj=level,
+        args={"level": level_args(level)},
+        before=before,
+        after=fields,
+    )
     return level
 
 
@@ -130,9 +165,15 @@ def move_level(level: Level, *, actor: Any, up: bool) -> Level:
     other.save(update_fields=["number"])
     level.number = second
     level.save(update_fields=["number"])
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.MOVE_LEVEL, obj=level,
-                args={"from": first, "to": second},
-                before={"number": first}, after={"number": second})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.MOVE_LEVEL,
+        obj=level,
+        args={"from": first, "to": second},
+        before={"number": first},
+        after={"number": second},
+    )
     return level
 
 
@@ -148,5 +189,11 @@ def delete_level(level: Level, *, actor: Any) -> None:
     for later in Level.objects.filter(event=event, number__gt=number).order_by("number"):
         later.number -= 1
         later.save(update_fields=["number"])
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.DELETE_LEVEL, obj=event,
-                args={"level": removed}, before={"number": number})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.DELETE_LEVEL,
+        obj=event,
+        args={"level": removed},
+        before={"number": number},
+    )

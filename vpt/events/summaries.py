@@ -73,5 +73,3 @@ def summary_of(action: str, args: Mapping[str, Any], *, status_labels: Mapping[s
         return str(template) % values
     except (KeyError, TypeError, ValueError):
         return str(template)
-
-

@@ -42,6 +42,6 @@ def autoplay_board(dealt: Sequence[Card], rules: RuleSet) -> Board:
         raise InvalidHand(f"{len(dealt)} cards dealt, a hand deals at most {limit}", where="dealt")
     placed = list(dealt[: rules.autoplay_first])
     for start in range(rules.autoplay_first, len(dealt), rules.autoplay_draw):
-        placed.extend(dealt[start: start + rules.autoplay_keep])
+        placed.extend(dealt[start : start + rules.autoplay_keep])
     placed = placed[:13]
     return Board(bottom=tuple(placed[:5]), middle=tuple(placed[5:10]), top=tuple(placed[10:13]))

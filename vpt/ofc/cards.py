@@ -28,8 +28,20 @@ RANKS = "23456789TJQKA"
 SUITS = "shdc"
 _RANK_NAMES = {symbol: value for value, symbol in enumerate(RANKS, start=2)}
 _RANK_NAMES["10"] = 10
-_SUIT_NAMES = {"s": "s", "h": "h", "d": "d", "c": "c", "♠": "s", "♥": "h", "♦": "d", "♣": "c",
-               "♤": "s", "♡": "h", "♢": "d", "♧": "c"}
+_SUIT_NAMES = {
+    "s": "s",
+    "h": "h",
+    "d": "d",
+    "c": "c",
+    "♠": "s",
+    "♥": "h",
+    "♦": "d",
+    "♣": "c",
+    "♤": "s",
+    "♡": "h",
+    "♢": "d",
+    "♧": "c",
+}
 JOKER_RANK = 0
 
 
@@ -147,8 +159,7 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 _SUIT_FACES = {"s": ("♠", "spades"), "h": ("♥", "hearts"), "d": ("♦", "diamonds"), "c": ("♣", "clubs")}
-_RANK_KEYS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-              "jack", "queen", "king", "ace")
+_RANK_KEYS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 
 
 @dataclass(frozen=True, slots=True)

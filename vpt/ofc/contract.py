@@ -44,8 +44,12 @@ MAX_INPUT_BYTES = 1_000_000
 _HAND_KEYS = {"variant", "chips_per_point", "players", "rules"}
 _PLAYER_KEYS = {"name", "stack", "fantasyland_cards", *ROWS}
 # Rule-set settings whose value may be null ("no such rule"); every other null is bad input.
-_NULLABLE_SETTINGS = {"fantasyland_stay_top", "fantasyland_stay_middle", "fantasyland_stay_bottom",
-                      "fantasyland_stay_cards"}
+_NULLABLE_SETTINGS = {
+    "fantasyland_stay_top",
+    "fantasyland_stay_middle",
+    "fantasyland_stay_bottom",
+    "fantasyland_stay_cards",
+}
 # A literal this long is past every bound: refused before Python builds the integer (the
 # conversion is quadratic, and past 4,300 digits it raises).
 _MAX_DIGITS = 30
@@ -88,8 +92,7 @@ def _no_unknown_or_null(data: Mapping[str, Any], known: set[str], where: str, pr
         if key not in known:
             raise InvalidHand(f'unknown field "{_short(key)}"', where=where)
         if value is None:
-            raise InvalidHand("null is not a value here: leave the field out for its default",
-                              where=f"{prefix}{key}")
+            raise InvalidHand("null is not a value here: leave the field out for its default", where=f"{prefix}{key}")
 
 
 def read_hand(data: Any) -> HandRequest:
@@ -107,7 +110,7 @@ def read_hand(data: Any) -> HandRequest:
     vpt.ofc.cards.InvalidHand: players: 100000 players, progressive seats 2 to 3
     """
     if not isinstance(data, dict):
-        raise InvalidHand("expected a JSON object with a \"players\" list", where="input")
+        raise InvalidHand('expected a JSON object with a "players" list', where="input")
     _no_unknown_or_null(data, _HAND_KEYS, "input", "")
     variant = data.get("variant", "progressive")
     if not isinstance(variant, str):
@@ -125,13 +128,15 @@ def read_hand(data: Any) -> HandRequest:
     if not rules.min_players <= len(raw_players) <= rules.max_players:
         raise InvalidHand(
             f"{len(raw_players)} players, {rules.name} seats {rules.min_players} to {rules.max_players}",
-            where="players")
+            where="players",
+        )
     players = tuple(_read_player(raw, index) for index, raw in enumerate(raw_players))
     seen: set[str] = set()
     for index, player in enumerate(players):
         if player.name in seen:
-            raise InvalidHand(f'"{_short(player.name)}" is already a player at this table',
-                              where=f"players[{index}].name")
+            raise InvalidHand(
+                f'"{_short(player.name)}" is already a player at this table', where=f"players[{index}].name"
+            )
         seen.add(player.name)
     return HandRequest(rules, chips_per_point, players, applied, variant)
 
@@ -182,7 +187,7 @@ def _read_player(raw: Any, index: int) -> PlayerHand:
     for row in ROWS:
         text = raw.get(row, "")
         if not isinstance(text, str):
-            raise InvalidHand("expected the cards as text, such as \"Qs Qh 2c\"", where=f"{where}.{row}")
+            raise InvalidHand('expected the cards as text, such as "Qs Qh 2c"', where=f"{where}.{row}")
         rows[row] = text
     try:
         board = Board.parse(**rows)
@@ -202,33 +207,52 @@ def hand_json(request: HandRequest, result: HandResult) -> dict[str, Any]:
     settlement = result.settlement
     players = []
     for index, (player, board) in enumerate(zip(request.players, result.boards, strict=True)):
-        players.append({
-            "name": player.name,
-            "fouled": board.fouled,
-            "unfinished": board.unfinished,
-            "hands": board.hands,
-            "royalties": {**board.royalties, "total": board.royalty_total},
-            "points": result.points[index],
-            "fantasyland_next_cards": board.fantasyland_next_cards,
-            "stack_before": player.stack,
-            "stack_after": settlement.stacks_after[index] if settlement else None,
-            "eliminated": settlement.eliminated[index] if settlement else False,
-        })
+        players.append(
+            {
+                "name": player.name,
+                "fouled": board.fouled,
+                "unfinished": board.unfinished,
+                "hands": board.hands,
+                "royalties": {**board.royalties, "total": board.royalty_total},
+                "points": result.points[index],
+                "fantasyland_next_cards": board.fantasyland_next_cards,
+                "stack_before": player.stack,
+                "stack_after": settlement.stacks_after[index] if settlement else None,
+                "eliminated": settlement.eliminated[index] if settlement else False,
+            }
+        )
     exchanges = []
     names = [player.name for player in request.players]
     if settlement:
         for exchange in settlement.exchanges:
-            exchanges.append({
-                "a": names[exchange.a], "b": names[exchange.b], "points": exchange.points,
-                "chips_due": exchange.chips_due, "chips_paid": exchange.chips_paid,
-                "capped": exchange.capped, "skipped": exchange.skipped,
-            })
+            exchanges.append(
+                {
+                    "a": names[exchange.a],
+                    "b": names[exchange.b],
+                    "points": exchange.points,
+                    "chips_due": exchange.chips_due,
+                    "chips_paid": exchange.chips_paid,
+                    "capped": exchange.capped,
+                    "skipped": exchange.skipped,
+                }
+            )
     else:
         for (a, b), points in zip(payment_order(len(names)), result.pair_points, strict=True):
-            exchanges.append({"a": names[a], "b": names[b], "points": points, "chips_due": None,
-                              "chips_paid": None, "capped": False, "skipped": False})
-    output: dict[str, Any] = {"variant": request.variant or request.rules.name,
-                              "chips_per_point": request.chips_per_point}
+            exchanges.append(
+                {
+                    "a": names[a],
+                    "b": names[b],
+                    "points": points,
+                    "chips_due": None,
+                    "chips_paid": None,
+                    "capped": False,
+                    "skipped": False,
+                }
+            )
+    output: dict[str, Any] = {
+        "variant": request.variant or request.rules.name,
+        "chips_per_point": request.chips_per_point,
+    }
     if request.overrides:
         output["rules"] = dict(request.overrides)
     output["players"] = players
@@ -308,8 +332,9 @@ def _load(text: str, line: int | None) -> Any:
         where = f"column {error.colno}" if line is not None else f"line {error.lineno}, column {error.colno}"
         raise InvalidHand(f"invalid JSON at {where}: {error.msg}") from None
     except _TooLong as error:
-        raise InvalidHand(f"a number of {error.digits} digits, more than the largest allowed, 10^12",
-                          where="input") from None
+        raise InvalidHand(
+            f"a number of {error.digits} digits, more than the largest allowed, 10^12", where="input"
+        ) from None
     except InvalidHand:
         raise
     except RecursionError:

@@ -89,8 +89,12 @@ def _plain_value(ranks: Sequence[int], flush: bool) -> int:
         if flush:
             return _encode(Category.FLUSH, order)
     category = {
-        (1,): Category.HIGH_CARD, (2,): Category.PAIR, (2, 2): Category.TWO_PAIR,
-        (3,): Category.TRIPS, (3, 2): Category.FULL_HOUSE, (4,): Category.QUADS,
+        (1,): Category.HIGH_CARD,
+        (2,): Category.PAIR,
+        (2, 2): Category.TWO_PAIR,
+        (3,): Category.TRIPS,
+        (3, 2): Category.FULL_HOUSE,
+        (4,): Category.QUADS,
         (5,): Category.FIVE_OF_A_KIND,
     }[tuple(count for count in counts if count > 1) or (1,)]
     return _encode(category, order)
@@ -153,10 +157,21 @@ def _joker_value(natural_and_joker: frozenset[Card], jokers: int) -> int:
     return best
 
 
-_RANK_WORDS = {2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"), 5: ("five", "fives"),
-               6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"), 9: ("nine", "nines"),
-               10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"), 13: ("king", "kings"),
-               14: ("ace", "aces")}
+_RANK_WORDS = {
+    2: ("two", "twos"),
+    3: ("three", "threes"),
+    4: ("four", "fours"),
+    5: ("five", "fives"),
+    6: ("six", "sixes"),
+    7: ("seven", "sevens"),
+    8: ("eight", "eights"),
+    9: ("nine", "nines"),
+    10: ("ten", "tens"),
+    11: ("jack", "jacks"),
+    12: ("queen", "queens"),
+    13: ("king", "kings"),
+    14: ("ace", "aces"),
+}
 
 
 def describe(value: int) -> str:
@@ -189,4 +204,3 @@ def describe(value: int) -> str:
     if category is Category.STRAIGHT_FLUSH:
         return "royal flush" if first == 14 else f"straight flush, {one} high"
     return f"five of a kind, {many}"
-

@@ -21,10 +21,25 @@ from .hands import Category, category_of, rank_of
 
 __all__ = ["PRESETS", "RuleSet", "get_ruleset", "parse_top_threshold"]
 
-_MIDDLE = {"trips": 2, "straight": 4, "flush": 8, "full_house": 12, "quads": 20,
-           "straight_flush": 30, "royal_flush": 50, "five_of_a_kind": 50}
-_BOTTOM = {"straight": 2, "flush": 4, "full_house": 6, "quads": 10,
-           "straight_flush": 15, "royal_flush": 25, "five_of_a_kind": 25}
+_MIDDLE = {
+    "trips": 2,
+    "straight": 4,
+    "flush": 8,
+    "full_house": 12,
+    "quads": 20,
+    "straight_flush": 30,
+    "royal_flush": 50,
+    "five_of_a_kind": 50,
+}
+_BOTTOM = {
+    "straight": 2,
+    "flush": 4,
+    "full_house": 6,
+    "quads": 10,
+    "straight_flush": 15,
+    "royal_flush": 25,
+    "five_of_a_kind": 25,
+}
 _TOP_PAIRS = {rank: rank - 5 for rank in range(6, 15)}
 _TOP_TRIPS = {rank: rank + 8 for rank in range(2, 15)}
 # A row value >> 16 is its *key*: category and top rank, all that royalties and Fantasyland read.
@@ -95,8 +110,11 @@ class RuleSet:
     @cached_property
     def _stay_thresholds(self) -> tuple[tuple[Category, int] | None, Category | None, Category | None]:
         top = self.fantasyland_stay_top
-        return (parse_top_threshold(top) if top else None,
-                _category(self.fantasyland_stay_middle), _category(self.fantasyland_stay_bottom))
+        return (
+            parse_top_threshold(top) if top else None,
+            _category(self.fantasyland_stay_middle),
+            _category(self.fantasyland_stay_bottom),
+        )
 
     @cached_property
     def fantasyland_deals(self) -> frozenset[int]:
@@ -200,7 +218,8 @@ def row_royalty(row: str, value: int, rules: RuleSet) -> int:
 @lru_cache(maxsize=64)
 def _royalty_tables(rules: RuleSet) -> tuple[list[int], list[int], list[int]]:
     return tuple(  # type: ignore[return-value]
-        [row_royalty(row, key << 16, rules) for key in range(_KEYS)] for row in ("top", "middle", "bottom"))
+        [row_royalty(row, key << 16, rules) for key in range(_KEYS)] for row in ("top", "middle", "bottom")
+    )
 
 
 @lru_cache(maxsize=64)
@@ -215,14 +234,23 @@ def _fantasyland_tables(rules: RuleSet) -> tuple[list[int], int, int, int]:
                 entry[key] = int(cards)
                 break
     stay_top, stay_middle, stay_bottom = rules._stay_thresholds
-    return (entry,
-            never if stay_top is None else (int(stay_top[0]) << 4) | stay_top[1],
-            never if stay_middle is None else int(stay_middle),
-            never if stay_bottom is None else int(stay_bottom))
+    return (
+        entry,
+        never if stay_top is None else (int(stay_top[0]) << 4) | stay_top[1],
+        never if stay_middle is None else int(stay_middle),
+        never if stay_bottom is None else int(stay_bottom),
+    )
 
 
-_WHOLE_SETTINGS = {"min_players", "max_players", "jokers", "scoop_bonus",
-                   "autoplay_first", "autoplay_draw", "autoplay_keep"}
+_WHOLE_SETTINGS = {
+    "min_players",
+    "max_players",
+    "jokers",
+    "scoop_bonus",
+    "autoplay_first",
+    "autoplay_draw",
+    "autoplay_keep",
+}
 _OPTIONAL_TEXT_SETTINGS = {"fantasyland_stay_top", "fantasyland_stay_middle", "fantasyland_stay_bottom"}
 
 
@@ -262,9 +290,13 @@ PRESETS: dict[str, RuleSet] = {
     "joker-ultimate": RuleSet(name="joker-ultimate", jokers=2, fantasyland_stay_cards=None),
     # The original game: up to 4 players, 13 cards in Fantasyland, one card per draw.
     "classic": RuleSet(
-        name="classic", max_players=4, fantasyland_entry=(("QQ", 13),),
-        fantasyland_stay_middle="full_house", fantasyland_stay_cards=13,
-        autoplay_draw=1, autoplay_keep=1,
+        name="classic",
+        max_players=4,
+        fantasyland_entry=(("QQ", 13),),
+        fantasyland_stay_middle="full_house",
+        fantasyland_stay_cards=13,
+        autoplay_draw=1,
+        autoplay_keep=1,
     ),
 }
 

@@ -119,7 +119,9 @@ def score_board(board: Board, rules: RuleSet, fantasyland_cards: int = 0) -> Boa
             middle_royalty = middle_royalties[middle_value >> 16]
             bottom_royalty = bottom_royalties[bottom_value >> 16]
             return BoardResult(
-                (top_value, middle_value, bottom_value), False, False,
+                (top_value, middle_value, bottom_value),
+                False,
+                False,
                 {"top": top_royalty, "middle": middle_royalty, "bottom": bottom_royalty},
                 top_royalty + middle_royalty + bottom_royalty,
                 rules.fantasyland_next(top_value, middle_value, bottom_value, fantasyland_cards),
@@ -166,7 +168,6 @@ def points_between(a: BoardResult, b: BoardResult, scoop_bonus: int = 3) -> int:
     elif lost == 3:
         rows -= scoop_bonus
     return rows + a.royalty_total - b.royalty_total
-
 
 
 class Verdict(StrEnum):
@@ -244,5 +245,13 @@ def compare_boards(a: BoardResult, b: BoardResult, rules: RuleSet) -> BoardCompa
     scoop = rules.scoop_bonus if won == 3 else -rules.scoop_bonus if lost == 3 else 0
     royalties_a, royalties_b = a.royalty_total, b.royalty_total
     first, second, third = rows
-    return BoardComparison((first, second, third), fouled, won, lost, scoop, royalties_a, royalties_b,
-                           won - lost + scoop + royalties_a - royalties_b)
+    return BoardComparison(
+        (first, second, third),
+        fouled,
+        won,
+        lost,
+        scoop,
+        royalties_a,
+        royalties_b,
+        won - lost + scoop + royalties_a - royalties_b,
+    )

@@ -80,8 +80,8 @@ def _check_table(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point:
     """Refuse what no real table can produce; the message names the player and the row."""
     if not rules.min_players <= len(players) <= rules.max_players:
         raise InvalidHand(
-            f"{len(players)} players, {rules.name} seats {rules.min_players} to {rules.max_players}",
-            where="players")
+            f"{len(players)} players, {rules.name} seats {rules.min_players} to {rules.max_players}", where="players"
+        )
     if isinstance(chips_per_point, bool) or not isinstance(chips_per_point, int) or chips_per_point < 1:
         raise InvalidHand("must be a positive whole number", where="chips_per_point")
     cards: list[Card] = []
@@ -116,13 +116,15 @@ def _find_bad_player(players: Sequence[PlayerHand], rules: RuleSet) -> None:
         if with_stack and player.stack is None:
             raise InvalidHand("missing: give a stack for every player or for none", where=f"{where}.stack")
         if player.stack is not None and (
-                isinstance(player.stack, bool) or not isinstance(player.stack, int) or player.stack < 1):
+            isinstance(player.stack, bool) or not isinstance(player.stack, int) or player.stack < 1
+        ):
             raise InvalidHand("must be a positive whole number of chips", where=f"{where}.stack")
         if player.fantasyland_cards and player.fantasyland_cards not in rules.fantasyland_deals:
             deals = ", ".join(map(str, sorted(rules.fantasyland_deals)))
             raise InvalidHand(
                 f"{player.fantasyland_cards} is not a Fantasyland deal in {rules.name} (0 or {deals})",
-                where=f"{where}.fantasyland_cards")
+                where=f"{where}.fantasyland_cards",
+            )
 
 
 def _find_bad_card(players: Sequence[PlayerHand], rules: RuleSet) -> None:
@@ -136,8 +138,11 @@ def _find_bad_card(players: Sequence[PlayerHand], rules: RuleSet) -> None:
                 if card.is_joker:
                     jokers += 1
                     if jokers > rules.jokers:
-                        problem = (f"a joker, and {rules.name} plays without jokers" if not rules.jokers
-                                   else f"joker number {jokers}, the deck has {rules.jokers}")
+                        problem = (
+                            f"a joker, and {rules.name} plays without jokers"
+                            if not rules.jokers
+                            else f"joker number {jokers}, the deck has {rules.jokers}"
+                        )
                         raise InvalidHand(problem, where=where)
                 elif card in seen:
                     raise InvalidHand(f"duplicate card {card}", where=where)

@@ -29,8 +29,21 @@ class ReadOnlyInline(admin.TabularInline):
 
 class BoardInline(ReadOnlyInline):
     model = Board
-    fields = ["position", "seat_number", "entry", "top", "middle", "bottom", "fouled", "royalties", "points",
-              "stack_before", "stack_after", "eliminated", "fantasyland_next_cards"]
+    fields = [
+        "position",
+        "seat_number",
+        "entry",
+        "top",
+        "middle",
+        "bottom",
+        "fouled",
+        "royalties",
+        "points",
+        "stack_before",
+        "stack_after",
+        "eliminated",
+        "fantasyland_next_cards",
+    ]
 
 
 class ExchangeInline(ReadOnlyInline):
@@ -61,8 +74,11 @@ class HandAdmin(admin.ModelAdmin):
     @admin.action(description=_("Void hands (latest first)"))
     def void_action(self, request: HttpRequest, queryset: QuerySet[Hand]) -> None:
         for hand in queryset.order_by("-id"):
-            run_service(self, request, lambda hand=hand: void_hand(hand, actor=request.user,
-                                                                   reason=str(_("voided in the admin"))))
+            run_service(
+                self,
+                request,
+                lambda hand=hand: void_hand(hand, actor=request.user, reason=str(_("voided in the admin"))),
+            )
 
 
 admin.site.unregister(Table)

@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 
 from vpt.events.models import Event
 from vpt.ofc import InvalidHand, autoplay_board, format_cards, parse_cards
+
 from .forms import SeatBoardForm, seat_prefix
 from .preview import Problem, preview_context, problem_from
 
@@ -42,8 +43,9 @@ class Entry:
         return not self.blocking and self.preview["state"] == "scored"
 
 
-def build_entry(event: Event, lines: Sequence[SeatLine], forms: Sequence[SeatBoardForm], *,
-                chips_per_point: int = 1) -> Entry:
+def build_entry(
+    event: Event, lines: Sequence[SeatLine], forms: Sequence[SeatBoardForm], *, chips_per_point: int = 1
+) -> Entry:
     """The preview at ``chips_per_point`` and what blocks recording (see the module docstring)."""
     names = [line.name for line in lines]
     rules = event.ruleset
@@ -68,17 +70,25 @@ def build_entry(event: Event, lines: Sequence[SeatLine], forms: Sequence[SeatBoa
                 except InvalidHand as error:
                     problem = problem_from(f"players[{index}]", error.message, names, field_name=field_name)
                     text = gettext("%(player)s, cards dealt: %(problem)s") % {
-                        "player": line.name, "problem": problem.message}
+                        "player": line.name,
+                        "problem": problem.message,
+                    }
                     problems.append(dataclasses.replace(problem, text=text, field_name=field_name(index, "dealt")))
                     continue
-                rows = {"top": format_cards(board.top), "middle": format_cards(board.middle),
-                        "bottom": format_cards(board.bottom)}
+                rows = {
+                    "top": format_cards(board.top),
+                    "middle": format_cards(board.middle),
+                    "bottom": format_cards(board.bottom),
+                }
         player: dict[str, Any] = {"name": line.name, "fantasyland_cards": line.fantasyland_cards, **rows}
         if line.stack is not None:
             player["stack"] = line.stack
         players.append(player)
-        boards[line.seat] = ({"dealt": dealt, "unfinished": values["unfinished"]} if dealt
-                             else {**rows, "unfinished": values["unfinished"]})
+        boards[line.seat] = (
+            {"dealt": dealt, "unfinished": values["unfinished"]}
+            if dealt
+            else {**rows, "unfinished": values["unfinished"]}
+        )
     data: dict[str, Any] = {"variant": event.variant, "chips_per_point": chips_per_point, "players": players}
     if event.rule_overrides:
         data["rules"] = dict(event.rule_overrides)
@@ -93,7 +103,10 @@ def build_entry(event: Event, lines: Sequence[SeatLine], forms: Sequence[SeatBoa
             if player["unfinished"] and not values_by_seat[line.seat]["unfinished"]:
                 placed = sum(len(row["cards"]) for row in player["rows"])
                 entry.blocking.append(
-                    gettext("%(player)s: the board has %(placed)s of 13 cards. Complete it, or tick "
-                            "“score it as a foul”.") % {"player": line.name, "placed": placed})
+                    gettext(
+                        "%(player)s: the board has %(placed)s of 13 cards. Complete it, or tick “score it as a foul”."
+                    )
+                    % {"player": line.name, "placed": placed}
+                )
                 player["needs_confirmation"] = True
     return entry

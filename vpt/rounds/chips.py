@@ -21,9 +21,9 @@ def chip_discrepancies(event: Event) -> list[str]:
     """Every violation of the rules above, one line each; empty when the chips are conserved. 4 queries."""
     problems: list[str] = []
     boards = list(
-        Board.objects.filter(hand__event=event, hand__status=Hand.Status.RECORDED)
-        .values_list("id", "hand_id", "hand__table__number", "hand__number", "entry_id", "stack_before",
-                     "stack_after")
+        Board.objects.filter(hand__event=event, hand__status=Hand.Status.RECORDED).values_list(
+            "id", "hand_id", "hand__table__number", "hand__number", "entry_id", "stack_before", "stack_after"
+        )
     )
     exchanges = Exchange.objects.filter(hand__event=event, hand__status=Hand.Status.RECORDED).values_list(
         "hand_id", "board_a_id", "board_b_id", "chips_paid", "skipped"
@@ -42,8 +42,10 @@ def chip_discrepancies(event: Event) -> list[str]:
         hand_sum[hand_id] += after - before
         entry_delta[entry_id] += after - before
         if after - before != paid[board_id]:
-            problems.append(f"{labels[hand_id]}: board {board_id} changed by {after - before} chips "
-                            f"but its exchanges paid {paid[board_id]}")
+            problems.append(
+                f"{labels[hand_id]}: board {board_id} changed by {after - before} chips "
+                f"but its exchanges paid {paid[board_id]}"
+            )
         if before < 1 or after < 0:
             problems.append(f"{labels[hand_id]}: board {board_id} has stacks {before} -> {after}")
     for hand_id, total in hand_sum.items():
@@ -61,12 +63,15 @@ def chip_discrepancies(event: Event) -> list[str]:
         if entry.stack != expected:
             problems.append(
                 f"{entry} (entry {entry.pk}): stack {entry.stack}, but starting stack {entry.starting_stack} "
-                f"{entry_delta[entry.pk]:+d} from hands {adjustments[entry.pk]:+d} adjusted = {expected}")
+                f"{entry_delta[entry.pk]:+d} from hands {adjustments[entry.pk]:+d} adjusted = {expected}"
+            )
         if entry.status == Entry.Status.ELIMINATED and entry.stack != 0:
             problems.append(f"{entry} (entry {entry.pk}) is eliminated with {entry.stack} chips")
         if entry.status == Entry.Status.ACTIVE and entry.stack <= 0:
             problems.append(f"{entry} (entry {entry.pk}) is active with {entry.stack} chips")
     if total_stacks != total_expected:
-        problems.append(f"the event holds {total_stacks} chips; entries and adjustments put {total_expected} "
-                        f"in play ({total_stacks - total_expected:+d})")
+        problems.append(
+            f"the event holds {total_stacks} chips; entries and adjustments put {total_expected} "
+            f"in play ({total_stacks - total_expected:+d})"
+        )
     return problems

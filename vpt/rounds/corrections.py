@@ -39,6 +39,7 @@ from .scoring import BoardsArg, ParsedBoard, board_fields, exchange_rows, hand_s
 
 # The report -----------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Change:
     """One value that a correction changes: `what` names it, `before` and `after` its values."""
@@ -69,6 +70,7 @@ class Correction:
 
 
 # The correction plan -------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Rescore:
@@ -133,15 +135,24 @@ def _replay_plan(
                 % {"seats": ", ".join(map(str, sorted(seats)))},
                 code="seats_mismatch",
             )
-        players = [PlayerHand(str(b.entry), parsed[b.seat_number].board, b.stack_before, b.fantasyland_cards)
-                   for b in boards]
+        players = [
+            PlayerHand(str(b.entry), parsed[b.seat_number].board, b.stack_before, b.fantasyland_cards) for b in boards
+        ]
         result = score(players, rules, target.chips_per_point, seats)
         assert result.settlement is not None
         new[target.pk] = [
-            _NewBoard(b, b.stack_before, result.settlement.stacks_after[i], result.settlement.eliminated[i],
-                      fields={**board_fields(result.boards[i], parsed[b.seat_number].board),
-                              "points": result.points[i], "dealt": parsed[b.seat_number].dealt,
-                              "sat_out": bool(parsed[b.seat_number].dealt)})
+            _NewBoard(
+                b,
+                b.stack_before,
+                result.settlement.stacks_after[i],
+                result.settlement.eliminated[i],
+                fields={
+                    **board_fields(result.boards[i], parsed[b.seat_number].board),
+                    "points": result.points[i],
+                    "dealt": parsed[b.seat_number].dealt,
+                    "sat_out": bool(parsed[b.seat_number].dealt),
+                },
+            )
             for i, b in enumerate(boards)
         ]
         new_exchanges[target.pk] = exchange_rows(target, boards, result.settlement)
@@ -156,8 +167,10 @@ def _replay_plan(
         for b, stack in zip(boards, stacks, strict=False):
             if stack < 1:
                 raise Conflict(
-                    _("The correction leaves %(name)s with %(stack)s chips at the start of %(hand)s. "
-                      "Void that hand first, or adjust chips instead.")
+                    _(
+                        "The correction leaves %(name)s with %(stack)s chips at the start of %(hand)s. "
+                        "Void that hand first, or adjust chips instead."
+                    )
                     % {"name": b.entry, "stack": stack, "hand": _hand_label(later, tables)},
                     code="replay_negative",
                 )
@@ -194,10 +207,16 @@ def _check_eliminations(
                 played = [x for x in later_boards.get(b.entry_id, []) if x.pk > h.pk]
                 if played:
                     raise Conflict(
-                        _("Correcting %(corrected)s would eliminate %(name)s in %(hand)s, but %(name)s has "
-                          "since played %(played)s. Void those hands first, or adjust chips instead.")
-                        % {"corrected": corrected, "name": b.entry, "hand": _hand_label(h, tables),
-                           "played": ", ".join(_hand_label(x, tables) for x in played)},
+                        _(
+                            "Correcting %(corrected)s would eliminate %(name)s in %(hand)s, but %(name)s has "
+                            "since played %(played)s. Void those hands first, or adjust chips instead."
+                        )
+                        % {
+                            "corrected": corrected,
+                            "name": b.entry,
+                            "hand": _hand_label(h, tables),
+                            "played": ", ".join(_hand_label(x, tables) for x in played),
+                        },
                         code="would_eliminate",
                     )
                 newly_out[b.entry_id] = h
@@ -205,17 +224,25 @@ def _check_eliminations(
                 missed = [x for x in hands if x.pk > h.pk and x.table_id == h.table_id]
                 if missed:
                     raise Conflict(
-                        _("Correcting %(corrected)s would bring back %(name)s, eliminated in %(hand)s, who has "
-                          "since missed %(missed)s. Void those hands first (latest first), or leave this "
-                          "hand as it is and adjust chips.")
-                        % {"corrected": corrected, "name": b.entry, "hand": _hand_label(h, tables),
-                           "missed": ", ".join(_hand_label(x, tables) for x in missed)},
+                        _(
+                            "Correcting %(corrected)s would bring back %(name)s, eliminated in %(hand)s, who has "
+                            "since missed %(missed)s. Void those hands first (latest first), or leave this "
+                            "hand as it is and adjust chips."
+                        )
+                        % {
+                            "corrected": corrected,
+                            "name": b.entry,
+                            "hand": _hand_label(h, tables),
+                            "missed": ", ".join(_hand_label(x, tables) for x in missed),
+                        },
                         code="would_revive",
                     )
                 if Entry.objects.filter(player_id=b.entry.player_id, number__gt=b.entry.number).exists():
                     raise Conflict(
-                        _("Correcting %(corrected)s would bring back %(name)s, who has since re-entered. "
-                          "Leave this hand as it is and adjust chips instead.")
+                        _(
+                            "Correcting %(corrected)s would bring back %(name)s, who has since re-entered. "
+                            "Leave this hand as it is and adjust chips instead."
+                        )
                         % {"corrected": corrected, "name": b.entry},
                         code="would_revive",
                     )
@@ -252,7 +279,8 @@ def _correct(hand: Hand, plan: CorrectionPlan, *, actor: Any, dry_run: bool, rea
     # Places, computed on the corrected elimination list.
     all_entries = list(Entry.objects.filter(event=event).values_list("id", "player_id", "number", "status", "place"))
     eliminations = {
-        entry_id: (hand_id, stack) for entry_id, hand_id, stack in Board.objects.filter(
+        entry_id: (hand_id, stack)
+        for entry_id, hand_id, stack in Board.objects.filter(
             hand__event=event, hand__status=Hand.Status.RECORDED, eliminated=True
         ).values_list("entry_id", "hand_id", "stack_before")
     }
@@ -283,13 +311,20 @@ def _correct(hand: Hand, plan: CorrectionPlan, *, actor: Any, dry_run: bool, rea
     table_plans = []
     for h in hands:
         if h.pk not in new or last_hand.get(h.table_id) != h.pk:
-            if h.pk == hand.pk and isinstance(plan, Rescore) and any(
-                nb.fields.get("fantasyland_next_cards", nb.board.fantasyland_next_cards)
-                != nb.board.fantasyland_next_cards for nb in new[h.pk]
+            if (
+                h.pk == hand.pk
+                and isinstance(plan, Rescore)
+                and any(
+                    nb.fields.get("fantasyland_next_cards", nb.board.fantasyland_next_cards)
+                    != nb.board.fantasyland_next_cards
+                    for nb in new[h.pk]
+                )
             ):
                 report.warnings.append(
-                    _("Fantasyland for the next hand changes, but the next hand at this table was already "
-                      "played; check it.")
+                    _(
+                        "Fantasyland for the next hand changes, but the next hand at this table was already "
+                        "played; check it."
+                    )
                 )
             continue
         voided = isinstance(plan, Void) and h.pk == hand.pk
@@ -309,7 +344,10 @@ def _correct(hand: Hand, plan: CorrectionPlan, *, actor: Any, dry_run: bool, rea
             for key, value in nb.fields.items():
                 setattr(nb.board, key, value)
             nb.board.stack_before, nb.board.stack_after, nb.board.eliminated = (
-                nb.stack_before, nb.stack_after, nb.eliminated)
+                nb.stack_before,
+                nb.stack_after,
+                nb.eliminated,
+            )
         Board.objects.bulk_update([nb.board for nb in target], stack_fields + list(target[0].fields))
         Exchange.objects.filter(hand_id=hand.pk).delete()
         Exchange.objects.bulk_create(new_exchanges[hand.pk])
@@ -321,7 +359,10 @@ def _correct(hand: Hand, plan: CorrectionPlan, *, actor: Any, dry_run: bool, rea
             continue
         for nb in new[h.pk]:
             nb.board.stack_before, nb.board.stack_after, nb.board.eliminated = (
-                nb.stack_before, nb.stack_after, nb.eliminated)
+                nb.stack_before,
+                nb.stack_after,
+                nb.eliminated,
+            )
         Board.objects.bulk_update([nb.board for nb in new[h.pk]], stack_fields)
         Exchange.objects.bulk_update(new_exchanges[h.pk], ["chips_paid", "capped", "skipped"])
     hand.version += 1
@@ -346,21 +387,23 @@ def _correct(hand: Hand, plan: CorrectionPlan, *, actor: Any, dry_run: bool, rea
     assign_places(event)
     finish_if_decided(event)
     write_audit(
-        actor=actor, event_id=event.pk, obj=hand,
+        actor=actor,
+        event_id=event.pk,
+        obj=hand,
         action=AuditEntry.Action.VOID_HAND if isinstance(plan, Void) else AuditEntry.Action.CORRECT_HAND,
         table_number=tables[hand.table_id].number,
         args={"table": tables[hand.table_id].number, "number": hand.number, "reason": reason or "-"},
         before=before,
-        after={"boards": hand_snapshot(b.board for b in new[hand.pk]) if isinstance(plan, Rescore) else None,
-               "replayed": [h.pk for h in report.replayed],
-               "changes": [[c.what, c.subject, c.before, c.after] for c in report.changes]},
+        after={
+            "boards": hand_snapshot(b.board for b in new[hand.pk]) if isinstance(plan, Rescore) else None,
+            "replayed": [h.pk for h in report.replayed],
+            "changes": [[c.what, c.subject, c.before, c.after] for c in report.changes],
+        },
     )
     return report
 
 
-def _table_plan(
-    h: Hand, boards: list[_NewBoard], table: Table, voided: bool, report: Correction
-) -> Any:
+def _table_plan(h: Hand, boards: list[_NewBoard], table: Table, voided: bool, report: Correction) -> Any:
     """Work out the table's seats, Fantasyland holds and button after its latest hand changed.
 
     Records the differences in `report` and returns a function that saves them.
@@ -400,8 +443,8 @@ def _table_plan(
     occupied = [n for n, s in seats.items() if s.entry_id is not None]
     old_hold = any(nb.board.fantasyland_next_cards and not nb.board.eliminated for nb in boards)
     new_hold = not voided and any(
-        nb.fields.get("fantasyland_next_cards", nb.board.fantasyland_next_cards) and not nb.eliminated
-        for nb in boards)
+        nb.fields.get("fantasyland_next_cards", nb.board.fantasyland_next_cards) and not nb.eliminated for nb in boards
+    )
     elimination_changed = any(nb.eliminated != nb.board.eliminated for nb in boards)
     old_moved = not old_hold
     new_moved = not voided and not new_hold and bool(occupied)
@@ -430,9 +473,7 @@ def _table_plan(
 
 
 @transaction.atomic(durable=True)
-def correct_hand(
-    hand: Hand, *, boards: BoardsArg, actor: Any, dry_run: bool = False, reason: str = ""
-) -> Correction:
+def correct_hand(hand: Hand, *, boards: BoardsArg, actor: Any, dry_run: bool = False, reason: str = "") -> Correction:
     """Re-score `hand` with corrected boards and replay every later hand of the event in order.
 
     The dry run returns the differences (stacks, places, eliminations, button, Fantasyland)

@@ -47,7 +47,9 @@ def my_tables(request: HttpRequest) -> HttpResponse:
 
 
 def _lines(state: TableState) -> list[SeatLine]:
-    return [SeatLine(seat.number, str(seat.entry), seat.entry.stack, seat.fantasyland_cards) for seat in state.seats]
+    return [
+        SeatLine(seat.number, str(seat.occupant), seat.occupant.stack, seat.fantasyland_cards) for seat in state.seats
+    ]
 
 
 @table_dealer_required
@@ -58,9 +60,15 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
     data = request.POST if request.method == "POST" else None
     forms = [SeatBoardForm(data, prefix=seat_prefix(seat.number)) for seat in state.seats]
     lines = _lines(state)
-    context: dict[str, Any] = {"state": state, "table": table, "event": table.event,
-                               "hand_number": state.next_hand_number, "conflict": None, "error": None,
-                               "stale": False}
+    context: dict[str, Any] = {
+        "state": state,
+        "table": table,
+        "event": table.event,
+        "hand_number": state.next_hand_number,
+        "conflict": None,
+        "error": None,
+        "stale": False,
+    }
     entry = None
     if data is not None:
         posted = _posted_hand_number(data)
@@ -74,8 +82,7 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
                     raise PermissionDenied from None
                 except Conflict as error:
                     # A double tap, or a second device: the hand was recorded once, never twice.
-                    context["conflict"] = {"message": str(error), "code": error.code,
-                                           "hand": _recorded(table, posted)}
+                    context["conflict"] = {"message": str(error), "code": error.code, "hand": _recorded(table, posted)}
                 except ServiceError as error:
                     context["error"] = str(error)
                 else:
@@ -98,9 +105,13 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
         if data is None or context["conflict"]:
             entry.blocking = []
     context.update(
-        seats=[{"seat": seat, "form": form, "line": line, "player": _preview_player(entry.preview, index)}
-               for index, (seat, form, line) in enumerate(zip(state.seats, forms, lines, strict=False))],
-        entry=entry, preview=entry.preview, jokers=table.event.ruleset.jokers,
+        seats=[
+            {"seat": seat, "form": form, "line": line, "player": _preview_player(entry.preview, index)}
+            for index, (seat, form, line) in enumerate(zip(state.seats, forms, lines, strict=False))
+        ],
+        entry=entry,
+        preview=entry.preview,
+        jokers=table.event.ruleset.jokers,
     )
     template = "rounds/table_page.html#entry-preview" if request.htmx and data is not None else "rounds/table_page.html"
     return render(request, template, context)
@@ -122,9 +133,10 @@ def _already_recorded(table: Table, number: int | None) -> dict[str, Any]:
     if hand is not None:
         message = already_recorded_message(table, hand.number)
     else:
-        message = _("This page showed hand %(number)s, but the next hand at %(table)s is %(next)s. "
-                    "Nothing was recorded; enter the hand again.") % {
-                        "number": number, "table": table, "next": table.next_hand_number}
+        message = _(
+            "This page showed hand %(number)s, but the next hand at %(table)s is %(next)s. "
+            "Nothing was recorded; enter the hand again."
+        ) % {"number": number, "table": table, "next": table.next_hand_number}
     return {"message": message, "hand": hand, "code": "already_recorded" if hand else "stale_hand"}
 
 
@@ -143,12 +155,19 @@ def hand_result(request: HttpRequest, number: int, *, table: Table) -> HttpRespo
     boards = list(hand.boards.all())
     state = table_state(table.pk) if number == table.last_hand_number else None
     exchanges = _exchanges(hand)
-    return render(request, "rounds/hand_result.html", {
-        "table": table, "hand": hand, "boards": boards, "exchanges": exchanges,
-        "results": _results(boards, exchanges),
-        "eliminated": [board for board in boards if board.eliminated],
-        "state": state,
-    })
+    return render(
+        request,
+        "rounds/hand_result.html",
+        {
+            "table": table,
+            "hand": hand,
+            "boards": boards,
+            "exchanges": exchanges,
+            "results": _results(boards, exchanges),
+            "eliminated": [board for board in boards if board.eliminated],
+            "state": state,
+        },
+    )
 
 
 def _exchanges(hand: Hand) -> list[dict[str, Any]]:
@@ -161,11 +180,20 @@ def _exchanges(hand: Hand) -> list[dict[str, Any]]:
     for exchange in hand.exchanges.all():
         payer, payee = exchange.payer, exchange.payee
         payer_out = exchange.payer_out
-        rows.append({"exchange": exchange, "a": exchange.board_a.entry, "b": exchange.board_b.entry,
-                     "payer": payer.entry if payer else None, "payee": payee.entry if payee else None,
-                     "points": abs(exchange.points), "chips_paid": abs(exchange.chips_paid),
-                     "chips_due": abs(exchange.chips_due), "payer_out": payer_out,
-                     "cannot_pay": payer_out and not exchange.chips_paid})
+        rows.append(
+            {
+                "exchange": exchange,
+                "a": exchange.board_a.entry,
+                "b": exchange.board_b.entry,
+                "payer": payer.entry if payer else None,
+                "payee": payee.entry if payee else None,
+                "points": abs(exchange.points),
+                "chips_paid": abs(exchange.chips_paid),
+                "chips_due": abs(exchange.chips_due),
+                "payer_out": payer_out,
+                "cannot_pay": payer_out and not exchange.chips_paid,
+            }
+        )
     return rows
 
 
@@ -179,5 +207,12 @@ def _results(boards: list[Board], exchanges: list[dict[str, Any]]) -> list[dict[
         if mark:
             marks[exchange.board_a_id].add(mark)
             marks[exchange.board_b_id].add(mark)
-    return [{"board": board, "chips": board.chips_won, "skipped": "skipped" in marks[board.pk],
-             "capped": "capped" in marks[board.pk]} for board in boards]
+    return [
+        {
+            "board": board,
+            "chips": board.chips_won,
+            "skipped": "skipped" in marks[board.pk],
+            "capped": "capped" in marks[board.pk],
+        }
+        for board in boards
+    ]

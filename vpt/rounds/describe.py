@@ -20,36 +20,54 @@ __all__ = ["describe_row", "rank_name"]
 def rank_name(rank: int) -> str:
     """The translated name of one rank (2..14), as in "high card, ace"."""
     return {
-        2: pgettext("card rank", "two"), 3: pgettext("card rank", "three"),
-        4: pgettext("card rank", "four"), 5: pgettext("card rank", "five"),
-        6: pgettext("card rank", "six"), 7: pgettext("card rank", "seven"),
-        8: pgettext("card rank", "eight"), 9: pgettext("card rank", "nine"),
-        10: pgettext("card rank", "ten"), 11: pgettext("card rank", "jack"),
-        12: pgettext("card rank", "queen"), 13: pgettext("card rank", "king"),
+        2: pgettext("card rank", "two"),
+        3: pgettext("card rank", "three"),
+        4: pgettext("card rank", "four"),
+        5: pgettext("card rank", "five"),
+        6: pgettext("card rank", "six"),
+        7: pgettext("card rank", "seven"),
+        8: pgettext("card rank", "eight"),
+        9: pgettext("card rank", "nine"),
+        10: pgettext("card rank", "ten"),
+        11: pgettext("card rank", "jack"),
+        12: pgettext("card rank", "queen"),
+        13: pgettext("card rank", "king"),
         14: pgettext("card rank", "ace"),
     }[rank]
 
 
 def _rank_many(rank: int) -> str:
     return {
-        2: pgettext("card ranks", "twos"), 3: pgettext("card ranks", "threes"),
-        4: pgettext("card ranks", "fours"), 5: pgettext("card ranks", "fives"),
-        6: pgettext("card ranks", "sixes"), 7: pgettext("card ranks", "sevens"),
-        8: pgettext("card ranks", "eights"), 9: pgettext("card ranks", "nines"),
-        10: pgettext("card ranks", "tens"), 11: pgettext("card ranks", "jacks"),
-        12: pgettext("card ranks", "queens"), 13: pgettext("card ranks", "kings"),
+        2: pgettext("card ranks", "twos"),
+        3: pgettext("card ranks", "threes"),
+        4: pgettext("card ranks", "fours"),
+        5: pgettext("card ranks", "fives"),
+        6: pgettext("card ranks", "sixes"),
+        7: pgettext("card ranks", "sevens"),
+        8: pgettext("card ranks", "eights"),
+        9: pgettext("card ranks", "nines"),
+        10: pgettext("card ranks", "tens"),
+        11: pgettext("card ranks", "jacks"),
+        12: pgettext("card ranks", "queens"),
+        13: pgettext("card ranks", "kings"),
         14: pgettext("card ranks", "aces"),
     }[rank]
 
 
 def _rank_high(rank: int) -> str:
     return {
-        2: pgettext("highest card", "two high"), 3: pgettext("highest card", "three high"),
-        4: pgettext("highest card", "four high"), 5: pgettext("highest card", "five high"),
-        6: pgettext("highest card", "six high"), 7: pgettext("highest card", "seven high"),
-        8: pgettext("highest card", "eight high"), 9: pgettext("highest card", "nine high"),
-        10: pgettext("highest card", "ten high"), 11: pgettext("highest card", "jack high"),
-        12: pgettext("highest card", "queen high"), 13: pgettext("highest card", "king high"),
+        2: pgettext("highest card", "two high"),
+        3: pgettext("highest card", "three high"),
+        4: pgettext("highest card", "four high"),
+        5: pgettext("highest card", "five high"),
+        6: pgettext("highest card", "six high"),
+        7: pgettext("highest card", "seven high"),
+        8: pgettext("highest card", "eight high"),
+        9: pgettext("highest card", "nine high"),
+        10: pgettext("highest card", "ten high"),
+        11: pgettext("highest card", "jack high"),
+        12: pgettext("highest card", "queen high"),
+        13: pgettext("highest card", "king high"),
         14: pgettext("highest card", "ace high"),
     }[rank]
 
@@ -59,8 +77,10 @@ def describe_row(value: int | None, *, cards: int = 0, size: int = 0) -> str:
     if value is None:
         if not cards:
             return gettext("empty")
-        return ngettext("unfinished: %(cards)d of %(size)d card", "unfinished: %(cards)d of %(size)d cards",
-                        size) % {"cards": cards, "size": size}
+        return ngettext("unfinished: %(cards)d of %(size)d card", "unfinished: %(cards)d of %(size)d cards", size) % {
+            "cards": cards,
+            "size": size,
+        }
     category = category_of(value)
     first, second = rank_of(value), (value >> 12) & 0xF
     if category is Category.HIGH_CARD:
@@ -77,7 +97,9 @@ def describe_row(value: int | None, *, cards: int = 0, size: int = 0) -> str:
         return gettext("flush, %(high)s") % {"high": _rank_high(first)}
     if category is Category.FULL_HOUSE:
         return gettext("full house, %(trips)s full of %(pair)s") % {
-            "trips": _rank_many(first), "pair": _rank_many(second)}
+            "trips": _rank_many(first),
+            "pair": _rank_many(second),
+        }
     if category is Category.QUADS:
         return gettext("four of a kind, %(ranks)s") % {"ranks": _rank_many(first)}
     if category is Category.STRAIGHT_FLUSH:

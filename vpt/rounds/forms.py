@@ -33,23 +33,34 @@ class BoardForm(forms.Form):
 
     def row_fields(self) -> list[dict[str, Any]]:
         """The three rows for ``components/_board_entry.html``: bound field, name and size."""
-        return [{"name": row, "field": self[row], "size": ROW_SIZES[row], "placeholder": placeholder}
-                for row, placeholder in zip(ROWS, ("Qs Qh 2c", "Kd Kc 8h 8s 3d", "2h 5h 9h Jh Ah"))]
+        return [
+            {"name": row, "field": self[row], "size": ROW_SIZES[row], "placeholder": placeholder}
+            for row, placeholder in zip(ROWS, ("Qs Qh 2c", "Kd Kc 8h 8s 3d", "2h 5h 9h Jh Ah"))
+        ]
 
 
 class CalculatorPlayerForm(BoardForm):
     name = forms.CharField(label=_("Name"), required=False, max_length=40)
     stack = forms.IntegerField(label=_("Stack"), required=False, min_value=1)
     fantasyland_cards = forms.TypedChoiceField(
-        label=_("Fantasyland cards"), choices=FANTASYLAND_CHOICES, coerce=int, required=False, empty_value=0)
+        label=_("Fantasyland cards"),
+        choices=FANTASYLAND_CHOICES,
+        coerce=int,
+        required=False,
+        empty_value=0,  # type: ignore[arg-type]
+    )
 
 
 class CalculatorForm(forms.Form):
     variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="progressive")
     chips_per_point = forms.IntegerField(label=_("Chips per point"), min_value=1, initial=100)
     players = forms.TypedChoiceField(
-        label=_("Players"), choices=[(n, str(n)) for n in (2, 3, 4)], coerce=int, initial=2,
-        help_text=_("Four players only in Classic."))
+        label=_("Players"),
+        choices=[(n, str(n)) for n in (2, 3, 4)],
+        coerce=int,
+        initial=2,
+        help_text=_("Four players only in Classic."),
+    )
 
     def player_count(self) -> int:
         """Players in play: the valid choice, else what was posted, else 2 (never fails)."""
@@ -73,9 +84,14 @@ class SeatBoardForm(BoardForm):
         if self.is_bound and self.is_valid():
             return dict(self.cleaned_data)
         if not self.is_bound:
-            return {"top": self.initial.get("top", ""), "middle": self.initial.get("middle", ""),
-                    "bottom": self.initial.get("bottom", ""), "dealt": self.initial.get("dealt", ""),
-                    "sat_out": bool(self.initial.get("sat_out")), "unfinished": bool(self.initial.get("unfinished"))}
+            return {
+                "top": self.initial.get("top", ""),
+                "middle": self.initial.get("middle", ""),
+                "bottom": self.initial.get("bottom", ""),
+                "dealt": self.initial.get("dealt", ""),
+                "sat_out": bool(self.initial.get("sat_out")),
+                "unfinished": bool(self.initial.get("unfinished")),
+            }
         return {key: self.data.get(self.add_prefix(key), "") for key in ("top", "middle", "bottom", "dealt")} | {
             "sat_out": bool(self.data.get(self.add_prefix("sat_out"))),
             "unfinished": bool(self.data.get(self.add_prefix("unfinished"))),

@@ -57,8 +57,11 @@ def event_hands(request: HttpRequest, slug: str) -> HttpResponse:
     if table_number.isdigit():
         hands = hands.filter(table__number=int(table_number))
     page = Paginator(hands, 50).get_page(request.GET.get("page"))
-    return render(request, "rounds/hand_list.html", {
-        "event": event, "tables": tables, "page": page, "table_number": table_number, "section": "hands"})
+    return render(
+        request,
+        "rounds/hand_list.html",
+        {"event": event, "tables": tables, "page": page, "table_number": table_number, "section": "hands"},
+    )
 
 
 @director_required
@@ -66,9 +69,18 @@ def event_hands(request: HttpRequest, slug: str) -> HttpResponse:
 def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = select_hand(get_object_or_404(Hand, pk=hand_id).pk)
     audit = AuditEntry.objects.filter(object_type="rounds.hand", object_id=str(hand.pk)).select_related("actor")
-    return render(request, "rounds/hand_detail.html", {
-        "hand": hand, "event": hand.event, "boards": list(hand.boards.all()), "exchanges": list(hand.exchanges.all()),
-        "audit": list(audit), "section": "hands"})
+    return render(
+        request,
+        "rounds/hand_detail.html",
+        {
+            "hand": hand,
+            "event": hand.event,
+            "boards": list(hand.boards.all()),
+            "exchanges": list(hand.exchanges.all()),
+            "audit": list(audit),
+            "section": "hands",
+        },
+    )
 
 
 def _lines(boards: list[Board]) -> list[SeatLine]:
@@ -91,11 +103,21 @@ def hand_correct(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
     reason_form = ReasonForm(data)
     lines = _lines(boards)
     entry = build_entry(hand.event, lines, forms_, chips_per_point=hand.chips_per_point)
-    context: dict[str, Any] = {"hand": hand, "event": hand.event, "section": "hands", "entry": entry,
-                               "preview": entry.preview, "reason_form": reason_form, "report": None, "token": "",
-                               "error": None, "jokers": hand.event.ruleset.jokers,
-                               "seats": [{"board": b, "form": f, "line": line, "position": b.position}
-                                         for b, f, line in zip(boards, forms_, lines)]}
+    context: dict[str, Any] = {
+        "hand": hand,
+        "event": hand.event,
+        "section": "hands",
+        "entry": entry,
+        "preview": entry.preview,
+        "reason_form": reason_form,
+        "report": None,
+        "token": "",
+        "error": None,
+        "jokers": hand.event.ruleset.jokers,
+        "seats": [
+            {"board": b, "form": f, "line": line, "position": b.position} for b, f, line in zip(boards, forms_, lines)
+        ],
+    }
     if hand.is_void:
         context["error"] = _("This hand is void.")
     action = data.get("action") if data is not None else None
@@ -107,18 +129,22 @@ def hand_correct(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
         else:
             reason = reason_form.cleaned_data["reason"]
             token = _token(entry.boards, reason)
-            confirm = action == "confirm" and data.get("token") == token
+            confirm = action == "confirm" and data is not None and data.get("token") == token
             try:
                 report = correct_hand(hand, boards=entry.boards, actor=request.user, dry_run=not confirm, reason=reason)
             except ServiceError as error:
                 context["error"] = str(error)
             else:
                 if confirm:
-                    messages.success(request, _("Hand corrected: %(count)s changes saved.") % {"count": len(report.changes)})
+                    messages.success(
+                        request, _("Hand corrected: %(count)s changes saved.") % {"count": len(report.changes)}
+                    )
                     return redirect("rounds:hand-detail", hand_id=hand.pk)
                 if action == "confirm":
-                    context["error"] = _("The boards or the reason changed since the differences were shown: "
-                                         "check them again, then confirm.")
+                    context["error"] = _(
+                        "The boards or the reason changed since the differences were shown: "
+                        "check them again, then confirm."
+                    )
                 context.update(report=_report(report), token=token)
     elif data is not None and request.htmx:
         return render(request, "rounds/hand_correct.html#correct-preview", context)
@@ -131,8 +157,15 @@ def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = select_hand(get_object_or_404(Hand, pk=hand_id).pk)
     data = request.POST if request.method == "POST" else None
     reason_form = ReasonForm(data)
-    context: dict[str, Any] = {"hand": hand, "event": hand.event, "section": "hands", "reason_form": reason_form,
-                               "report": None, "error": None, "boards": list(hand.boards.all())}
+    context: dict[str, Any] = {
+        "hand": hand,
+        "event": hand.event,
+        "section": "hands",
+        "reason_form": reason_form,
+        "report": None,
+        "error": None,
+        "boards": list(hand.boards.all()),
+    }
     try:
         context["report"] = _report(void_hand(hand, actor=request.user, dry_run=True))
     except ServiceError as error:
@@ -154,12 +187,20 @@ def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
 
 def _report(report: Correction) -> dict[str, Any]:
     groups = [
-        (_("Stacks"), report.stacks), (_("Finishing places"), report.places),
-        (_("Eliminations"), report.eliminations), (_("Button"), report.buttons),
+        (_("Stacks"), report.stacks),
+        (_("Finishing places"), report.places),
+        (_("Eliminations"), report.eliminations),
+        (_("Button"), report.buttons),
         (_("Fantasyland next hand"), report.fantasyland),
     ]
     tables = dict(Table.objects.filter(event_id=report.hand.event_id).values_list("id", "number"))
-    replayed = [_("table %(table)s hand %(number)s") % {"table": tables.get(h.table_id), "number": h.number}
-                for h in report.replayed]
-    return {"groups": [(title, changes) for title, changes in groups if changes], "replayed": replayed,
-            "warnings": report.warnings, "empty": not report.changes}
+    replayed = [
+        _("table %(table)s hand %(number)s") % {"table": tables.get(h.table_id), "number": h.number}
+        for h in report.replayed
+    ]
+    return {
+        "groups": [(title, changes) for title, changes in groups if changes],
+        "replayed": replayed,
+        "warnings": report.warnings,
+        "empty": not report.changes,
+    }

@@ -69,7 +69,9 @@ class Board(models.Model):
     middle = models.CharField(_("middle"), max_length=60, blank=True)
     bottom = models.CharField(_("bottom"), max_length=60, blank=True)
     dealt = models.CharField(
-        _("cards dealt"), max_length=120, blank=True,
+        _("cards dealt"),
+        max_length=120,
+        blank=True,
         help_text=_("Sit-out: the cards dealt in order; the board was built by the auto-play rule."),
     )
     sat_out = models.BooleanField(_("sat out"), default=False)
@@ -144,5 +146,6 @@ class Exchange(models.Model):
     def payer_out(self) -> bool:
         """The payer could not pay in full here (the engine's ``paid_short``): out at once."""
         payee = self.payee
-        return (not self.skipped and payee is not None
-                and paid_short(self.chips_due, self.chips_paid, payee.stack_before))
+        return (
+            not self.skipped and payee is not None and paid_short(self.chips_due, self.chips_paid, payee.stack_before)
+        )

@@ -90,33 +90,54 @@ def _variant_label(name: str) -> str:
 def _friendly(message: str) -> str:
     """The engine's English problem (``duplicate card Kd``) in the active language."""
     patterns: list[tuple[str, Callable[[re.Match[str]], str]]] = [
-        (r"duplicate card (\S+)$",
-         lambda m: gettext("%(card)s is used twice: each card can be on the table only once")
-         % {"card": m[1]}),
-        (r'unknown card "(.*)"$',
-         lambda m: gettext('"%(card)s" is not a card: type a rank and a suit, such as Qs, 10h or A♥')
-         % {"card": m[1]}),
-        (r"(\d+) cards, (\w+) takes (\d+)$",
-         lambda m: gettext("%(count)s cards, but this row takes %(size)s") % {"count": m[1], "size": m[3]}),
-        (r"a joker, and (\S+) plays without jokers$",
-         lambda m: gettext("a joker (JK), but %(variant)s is played without jokers")
-         % {"variant": _variant_label(m[1])}),
-        (r"joker number (\d+), the deck has (\d+)$",
-         lambda m: gettext("too many jokers: the deck has %(jokers)s") % {"jokers": m[2]}),
-        (r"(\d+) players, (\S+) seats (\d+) to (\d+)$",
-         lambda m: gettext("%(variant)s is played by %(min)s to %(max)s players, not %(count)s")
-         % {"variant": _variant_label(m[2]), "min": m[3], "max": m[4], "count": m[1]}),
-        (r"^missing: give a stack",
-         lambda m: gettext("missing: give a stack for every player or for none")),
-        (r"(must be a positive whole number|is not a positive whole number)",
-         lambda m: gettext("enter a whole number greater than 0")),
-        (r"is not a whole number, 0 or more$",
-         lambda m: gettext("enter a whole number, 0 or more")),
-        (r"^(\d+) is not a Fantasyland deal in (\S+) \(0 or (.*)\)$",
-         lambda m: gettext("%(count)s cards is not a Fantasyland deal in %(variant)s (0 or %(deals)s)")
-         % {"count": m[1], "variant": _variant_label(m[2]), "deals": m[3]}),
-        (r'^"(.*)" is already a player at this table$',
-         lambda m: gettext("two players are called %(name)s") % {"name": m[1]}),
+        (
+            r"duplicate card (\S+)$",
+            lambda m: gettext("%(card)s is used twice: each card can be on the table only once") % {"card": m[1]},
+        ),
+        (
+            r'unknown card "(.*)"$',
+            lambda m: (
+                gettext('"%(card)s" is not a card: type a rank and a suit, such as Qs, 10h or A♥') % {"card": m[1]}
+            ),
+        ),
+        (
+            r"(\d+) cards, (\w+) takes (\d+)$",
+            lambda m: gettext("%(count)s cards, but this row takes %(size)s") % {"count": m[1], "size": m[3]},
+        ),
+        (
+            r"a joker, and (\S+) plays without jokers$",
+            lambda m: (
+                gettext("a joker (JK), but %(variant)s is played without jokers") % {"variant": _variant_label(m[1])}
+            ),
+        ),
+        (
+            r"joker number (\d+), the deck has (\d+)$",
+            lambda m: gettext("too many jokers: the deck has %(jokers)s") % {"jokers": m[2]},
+        ),
+        (
+            r"(\d+) players, (\S+) seats (\d+) to (\d+)$",
+            lambda m: (
+                gettext("%(variant)s is played by %(min)s to %(max)s players, not %(count)s")
+                % {"variant": _variant_label(m[2]), "min": m[3], "max": m[4], "count": m[1]}
+            ),
+        ),
+        (r"^missing: give a stack", lambda m: gettext("missing: give a stack for every player or for none")),
+        (
+            r"(must be a positive whole number|is not a positive whole number)",
+            lambda m: gettext("enter a whole number greater than 0"),
+        ),
+        (r"is not a whole number, 0 or more$", lambda m: gettext("enter a whole number, 0 or more")),
+        (
+            r"^(\d+) is not a Fantasyland deal in (\S+) \(0 or (.*)\)$",
+            lambda m: (
+                gettext("%(count)s cards is not a Fantasyland deal in %(variant)s (0 or %(deals)s)")
+                % {"count": m[1], "variant": _variant_label(m[2]), "deals": m[3]}
+            ),
+        ),
+        (
+            r'^"(.*)" is already a player at this table$',
+            lambda m: gettext("two players are called %(name)s") % {"name": m[1]},
+        ),
         (r"^must be a non-empty text$", lambda m: gettext("enter a name")),
     ]
     for pattern, translate in patterns:
@@ -126,8 +147,9 @@ def _friendly(message: str) -> str:
     return message  # a problem with no translation yet still names itself, in English
 
 
-def problem_from(where: str, message: str, names: Sequence[str], *,
-                 field_name: Callable[[int, str], str] = default_field_name) -> Problem:
+def problem_from(
+    where: str, message: str, names: Sequence[str], *, field_name: Callable[[int, str], str] = default_field_name
+) -> Problem:
     """A located problem (``where`` as the engine gives it: ``players[1].middle``) for people.
 
     ``message`` is already in the reader's language (a Django form error) or is the engine's
@@ -143,7 +165,10 @@ def problem_from(where: str, message: str, names: Sequence[str], *,
         label = str(FIELD_LABELS.get(key, key)) if key else None
         if label:
             sentence = gettext("%(player)s, %(field)s: %(problem)s") % {
-                "player": player, "field": label, "problem": text}
+                "player": player,
+                "field": label,
+                "problem": text,
+            }
         else:
             sentence = gettext("%(player)s: %(problem)s") % {"player": player, "problem": text}
         return Problem(sentence, text, player, label, field_name(index, key) if key else None)
@@ -152,8 +177,12 @@ def problem_from(where: str, message: str, names: Sequence[str], *,
     return Problem(sentence, text, None, label, where if where in FIELD_LABELS else None)
 
 
-def preview_context(data: dict[str, Any], *, field_name: Callable[[int, str], str] = default_field_name,
-                    problems: Sequence[Problem] = ()) -> dict[str, Any]:
+def preview_context(
+    data: dict[str, Any],
+    *,
+    field_name: Callable[[int, str], str] = default_field_name,
+    problems: Sequence[Problem] = (),
+) -> dict[str, Any]:
     """Template data for ``components/_hand_preview.html`` (the variable ``preview``).
 
     ``data`` is one hand as ``score-hand-json.md`` takes it; every player should have a name.
@@ -175,38 +204,53 @@ def preview_context(data: dict[str, Any], *, field_name: Callable[[int, str], st
         "variant": data.get("variant", "progressive"),
         "variant_label": _variant_label(str(data.get("variant", "progressive"))),
         "chips_per_point": data.get("chips_per_point", 1),
-        "players": [], "exchanges": [], "problems": list(problems), "settled": False,
+        "players": [],
+        "exchanges": [],
+        "problems": list(problems),
+        "settled": False,
     }
     if problems:
         return {**base, "state": "invalid"}
-    if not any(str(player.get(row) or "").strip() for player in raw_players if isinstance(player, dict)
-               for row in ROWS):
+    if not any(
+        str(player.get(row) or "").strip() for player in raw_players if isinstance(player, dict) for row in ROWS
+    ):
         return {**base, "state": "empty"}
     try:
         request = read_hand(data)
         result = score_hand(request.players, request.rules, request.chips_per_point)
     except InvalidHand as error:
-        return {**base, "state": "invalid", "problems": [
-            problem_from(error.where, error.message, names, field_name=field_name)]}
+        return {
+            **base,
+            "state": "invalid",
+            "problems": [problem_from(error.where, error.message, names, field_name=field_name)],
+        }
     output = hand_json(request, result)
     players = []
     for player, board, out in zip(request.players, result.boards, output["players"], strict=True):
         rows = []
         for row, cards, value in zip(ROWS, player.board.rows, board.values, strict=True):
-            rows.append({
-                "row": row,
-                "label": ROW_LABELS[row],
-                "cards": [card_face(card) for card in cards],
-                "description": describe_row(value, cards=len(cards), size=ROW_SIZES[row]),
-                "royalty": out["royalties"][row],
-            })
+            rows.append(
+                {
+                    "row": row,
+                    "label": ROW_LABELS[row],
+                    "cards": [card_face(card) for card in cards],
+                    "description": describe_row(value, cards=len(cards), size=ROW_SIZES[row]),
+                    "royalty": out["royalties"][row],
+                }
+            )
         points = out["points"]
-        players.append({**out, "rows": rows, "royalty_total": out["royalties"]["total"],
-                        "abs_points": abs(points), "points_text": f"{points:+d}" if points else "0"})
+        players.append(
+            {
+                **out,
+                "rows": rows,
+                "royalty_total": out["royalties"]["total"],
+                "abs_points": abs(points),
+                "points_text": f"{points:+d}" if points else "0",
+            }
+        )
     settled = result.settlement is not None
     # Chips due come from the engine's settlement; without stacks, one where no cap applies.
-    settlement = result.settlement or settle(result.pair_points, [MAX_CHIPS] * len(players),
-                                             request.chips_per_point)
+    settlement = result.settlement or settle(result.pair_points, [MAX_CHIPS] * len(players), request.chips_per_point)
     starts = {out["name"]: out["stack_before"] for out in output["players"]}
     exchanges = []
     for exchange, settled_exchange in zip(output["exchanges"], settlement.exchanges, strict=True):
@@ -215,9 +259,23 @@ def preview_context(data: dict[str, Any], *, field_name: Callable[[int, str], st
         payer, payee = sides or (None, None)
         due = settled_exchange.chips_due
         paid = abs(exchange["chips_paid"]) if exchange["chips_paid"] is not None else None
-        payer_out = (settled and sides is not None and not exchange["skipped"] and paid is not None
-                     and paid_short(due, paid, starts[payee]))
-        exchanges.append({**exchange, "payer": payer, "payee": payee, "abs_points": abs(points),
-                          "chips_due": due, "chips_paid": paid, "payer_out": payer_out,
-                          "cannot_pay": payer_out and not paid})
+        payer_out = (
+            settled
+            and sides is not None
+            and not exchange["skipped"]
+            and paid is not None
+            and paid_short(due, paid, starts[payee])
+        )
+        exchanges.append(
+            {
+                **exchange,
+                "payer": payer,
+                "payee": payee,
+                "abs_points": abs(points),
+                "chips_due": due,
+                "chips_paid": paid,
+                "payer_out": payer_out,
+                "cannot_pay": payer_out and not paid,
+            }
+        )
     return {**base, "state": "scored", "players": players, "exchanges": exchanges, "settled": settled}

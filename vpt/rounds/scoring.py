@@ -46,6 +46,7 @@ from .models import Board, Exchange, Hand
 
 # Input ----------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class BoardInput:
     """One seat's cards as the dealer gave them."""
@@ -68,10 +69,11 @@ class BoardInput:
         unknown = set(data) - known
         if unknown:
             raise InvalidBoards(_("Unknown board field: %(fields)s") % {"fields": ", ".join(sorted(unknown))})
-        data["seat"] = int(data["seat"])
-        data["unfinished"] = bool(data.get("unfinished"))
-        return cls(**{key: (value or "") if key in ("top", "middle", "bottom", "dealt") else value
-                      for key, value in data.items()})
+        return cls(
+            seat=int(data["seat"]),
+            unfinished=bool(data.get("unfinished")),
+            **{key: str(data.get(key) or "") for key in ("top", "middle", "bottom", "dealt") if key in data},
+        )
 
 
 BoardsArg = Mapping[int, "BoardInput | Mapping[str, Any]"] | Iterable["BoardInput | Mapping[str, Any]"]
@@ -122,7 +124,8 @@ def parse_boards(boards: BoardsArg, rules: RuleSet) -> dict[int, ParsedBoard]:
                 raise InvalidBoards(
                     _("seat %(seat)s: %(placed)s cards placed; complete the board or mark it unfinished.")
                     % {"seat": item.seat, "placed": placed},
-                    seat=item.seat, code="incomplete",
+                    seat=item.seat,
+                    code="incomplete",
                 )
         parsed[item.seat] = ParsedBoard(item.seat, board, item.unfinished, dealt_text)
     return parsed
@@ -137,21 +140,28 @@ def _engine_error(error: InvalidHand, seats: Sequence[int]) -> InvalidBoards:
     if not match or int(match.group(1)) >= len(seats):
         return InvalidBoards(str(error))
     seat = seats[int(match.group(1))]
-    rest = error.where[match.end():]
+    rest = error.where[match.end() :]
     return _seat_error(seat, InvalidHand(error.message, rest))
 
 
 # Rows -----------------------------------------------------------------------------------------
 
+
 def board_fields(result_board: BoardResult, card_board: CardBoard) -> dict[str, Any]:
     hands = result_board.hands
     return {
-        "top": format_cards(card_board.top), "middle": format_cards(card_board.middle),
+        "top": format_cards(card_board.top),
+        "middle": format_cards(card_board.middle),
         "bottom": format_cards(card_board.bottom),
-        "fouled": result_board.fouled, "unfinished": result_board.unfinished,
-        "hand_top": hands["top"], "hand_middle": hands["middle"], "hand_bottom": hands["bottom"],
-        "royalty_top": result_board.royalties["top"], "royalty_middle": result_board.royalties["middle"],
-        "royalty_bottom": result_board.royalties["bottom"], "royalties": result_board.royalty_total,
+        "fouled": result_board.fouled,
+        "unfinished": result_board.unfinished,
+        "hand_top": hands["top"],
+        "hand_middle": hands["middle"],
+        "hand_bottom": hands["bottom"],
+        "royalty_top": result_board.royalties["top"],
+        "royalty_middle": result_board.royalties["middle"],
+        "royalty_bottom": result_board.royalties["bottom"],
+        "royalties": result_board.royalty_total,
         "fantasyland_next_cards": result_board.fantasyland_next_cards,
     }
 
@@ -159,8 +169,17 @@ def board_fields(result_board: BoardResult, card_board: CardBoard) -> dict[str, 
 def exchange_rows(hand: Hand, boards: Sequence[Board], settlement: Settlement) -> list[Exchange]:
     """The Exchange rows of a scored hand, one per pair in settlement order (`boards` in payment order)."""
     return [
-        Exchange(hand=hand, order=order, board_a=boards[x.a], board_b=boards[x.b], points=x.points,
-                 chips_due=x.chips_due, chips_paid=x.chips_paid, capped=x.capped, skipped=x.skipped)
+        Exchange(
+            hand=hand,
+            order=order,
+            board_a=boards[x.a],
+            board_b=boards[x.b],
+            points=x.points,
+            chips_due=x.chips_due,
+            chips_paid=x.chips_paid,
+            capped=x.capped,
+            skipped=x.skipped,
+        )
         for order, x in enumerate(settlement.exchanges)
     ]
 
@@ -176,9 +195,20 @@ def score(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point: int, s
 def hand_snapshot(boards: Iterable[Board]) -> list[dict[str, Any]]:
     """A hand's boards as the audit log keeps them (before and after a write)."""
     return [
-        {"seat": b.seat_number, "entry": b.entry_id, "top": b.top, "middle": b.middle, "bottom": b.bottom,
-         "dealt": b.dealt, "unfinished": b.unfinished, "fouled": b.fouled, "points": b.points,
-         "stack_before": b.stack_before, "stack_after": b.stack_after, "eliminated": b.eliminated,
-         "fantasyland_next_cards": b.fantasyland_next_cards}
+        {
+            "seat": b.seat_number,
+            "entry": b.entry_id,
+            "top": b.top,
+            "middle": b.middle,
+            "bottom": b.bottom,
+            "dealt": b.dealt,
+            "unfinished": b.unfinished,
+            "fouled": b.fouled,
+            "points": b.points,
+            "stack_before": b.stack_before,
+            "stack_after": b.stack_after,
+            "eliminated": b.eliminated,
+            "fantasyland_next_cards": b.fantasyland_next_cards,
+        }
         for b in boards
     ]

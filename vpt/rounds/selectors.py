@@ -81,12 +81,13 @@ def table_hands(table: Table | int) -> QuerySet[Hand]:
     """Every hand at a table, newest first, with boards: 2 queries when evaluated."""
     pk = table if isinstance(table, int) else table.pk
     return (
-        Hand.objects.filter(table_id=pk).select_related("level")
-        .prefetch_related(Prefetch("boards", queryset=_boards())).order_by("-number")
+        Hand.objects.filter(table_id=pk)
+        .select_related("level")
+        .prefetch_related(Prefetch("boards", queryset=_boards()))
+        .order_by("-number")
     )
 
 
 def entry_boards(entry_id: int) -> QuerySet[Board]:
     """One entry's boards in recorded order (a player's history)."""
-    return (Board.objects.filter(entry_id=entry_id).select_related("hand__table")
-            .order_by("hand_id"))
+    return Board.objects.filter(entry_id=entry_id).select_related("hand__table").order_by("hand_id")

@@ -43,6 +43,7 @@ from .scoring import BoardsArg, board_fields, exchange_rows, hand_snapshot, pars
 
 # Recording ------------------------------------------------------------------------------------
 
+
 @transaction.atomic(durable=True)
 def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any) -> Hand:
     """Score, settle and save hand `hand_number` at `table`; it must be the table's next hand.
@@ -62,8 +63,12 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any
     refresh_clock(event, now=timezone.now())
     if not table.is_open:
         raise ServiceError(_("%(table)s is broken.") % {"table": table}, code="table_closed")
-    seats = {seat.number: seat for seat in Seat.objects.filter(table=table, entry__isnull=False)
-             .select_related("entry__player").order_by("number")}
+    seats = {
+        seat.number: seat
+        for seat in Seat.objects.filter(table=table, entry__isnull=False)
+        .select_related("entry__player")
+        .order_by("number")
+    }
     fantasyland = any(seat.fantasyland_cards for seat in seats.values())
     if event.status == Event.Status.FINISHED:
         raise ServiceError(_("The event has finished."), code="event_finished")
@@ -87,7 +92,7 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any
     order = payment_seats(list(seats), table.button_seat)
     button = order[-1]
     players = [
-        PlayerHand(str(seats[n].entry), parsed[n].board, seats[n].entry.stack, seats[n].fantasyland_cards)
+        PlayerHand(str(seats[n].occupant), parsed[n].board, seats[n].occupant.stack, seats[n].fantasyland_cards)
         for n in order
     ]
     level, chips_per_point = chips_per_point_in_force(event)
@@ -95,27 +100,43 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any
     assert result.settlement is not None
 
     hand = Hand.objects.create(
-        event=event, table=table, number=hand_number, round_number=table.round_number, level=level,
-        chips_per_point=chips_per_point, button_seat=button, fantasyland=fantasyland, recorded_by=actor,
+        event=event,
+        table=table,
+        number=hand_number,
+        round_number=table.round_number,
+        level=level,
+        chips_per_point=chips_per_point,
+        button_seat=button,
+        fantasyland=fantasyland,
+        recorded_by=actor,
     )
     settlement = result.settlement
     rows = []
     for position, number in enumerate(order):
         seat, item = seats[number], parsed[number]
-        rows.append(Board(
-            hand=hand, entry=seat.entry, seat_number=number, position=position, dealt=item.dealt,
-            sat_out=bool(item.dealt), fantasyland_cards=seat.fantasyland_cards, points=result.points[position],
-            stack_before=seat.entry.stack, stack_after=settlement.stacks_after[position],
-            eliminated=settlement.eliminated[position],
-            **board_fields(result.boards[position], item.board),
-        ))
+        rows.append(
+            Board(
+                hand=hand,
+                entry=seat.entry,
+                seat_number=number,
+                position=position,
+                dealt=item.dealt,
+                sat_out=bool(item.dealt),
+                fantasyland_cards=seat.fantasyland_cards,
+                points=result.points[position],
+                stack_before=seat.occupant.stack,
+                stack_after=settlement.stacks_after[position],
+                eliminated=settlement.eliminated[position],
+                **board_fields(result.boards[position], item.board),
+            )
+        )
     rows = Board.objects.bulk_create(rows)
     Exchange.objects.bulk_create(exchange_rows(hand, rows, settlement))
 
     entries, changed_seats, eliminated = [], [], []
     for position, number in enumerate(order):
         seat, row = seats[number], rows[position]
-        entry = seat.entry
+        entry = seat.occupant
         entry.stack = row.stack_after
         seat.fantasyland_cards = 0 if row.eliminated else row.fantasyland_next_cards
         if row.eliminated:
@@ -140,8 +161,12 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any
         assign_places(event)
         finish_if_decided(event)
     write_audit(
-        actor=actor, event_id=event.pk, action=AuditEntry.Action.RECORD_HAND, obj=hand,
-        table_number=table.number, args={"table": table.number, "number": hand_number},
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.RECORD_HAND,
+        obj=hand,
+        table_number=table.number,
+        args={"table": table.number, "number": hand_number},
         after=hand_snapshot(rows),
     )
     return hand
@@ -149,8 +174,9 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any
 
 def already_recorded_message(table: Table, hand_number: int) -> str:
     """What a dealer reads when a hand they submit again was recorded already."""
-    return _("Hand %(number)s at %(table)s is already recorded; it was not recorded twice. "
-             "The next hand is %(next)s.") % {"number": hand_number, "table": table, "next": table.next_hand_number}
+    return _(
+        "Hand %(number)s at %(table)s is already recorded; it was not recorded twice. The next hand is %(next)s."
+    ) % {"number": hand_number, "table": table, "next": table.next_hand_number}
 
 
 def _check_hand_number(table: Table, hand_number: int) -> None:
@@ -158,13 +184,14 @@ def _check_hand_number(table: Table, hand_number: int) -> None:
         raise Conflict(already_recorded_message(table, hand_number), code="already_recorded")
     if hand_number != table.next_hand_number:
         raise Conflict(
-            _("Hand %(number)s is not the next hand at %(table)s: the next hand is %(next)s. "
-              "Reload the page.") % {"number": hand_number, "table": table, "next": table.next_hand_number},
+            _("Hand %(number)s is not the next hand at %(table)s: the next hand is %(next)s. Reload the page.")
+            % {"number": hand_number, "table": table, "next": table.next_hand_number},
             code="stale_hand",
         )
 
 
 # Rounds ---------------------------------------------------------------------------------------
+
 
 def round_complete(table: Table, seated: int, fantasyland_pending: bool) -> bool:
     """A round ends when the button has gone once around and no Fantasyland hand is pending."""
@@ -199,7 +226,14 @@ def close_round(table: Table, *, actor: Any, force: bool = False) -> Table:
     before = table.round_number
     _start_next_round(table, players=len(seats))
     table.save(update_fields=["round_number", "round_button_moves", "round_players"])
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.CLOSE_ROUND, obj=table,
-                table_number=table.number, args={"table": table.number, "round": before},
-                before={"round": before}, after={"round": table.round_number})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.CLOSE_ROUND,
+        obj=table,
+        table_number=table.number,
+        args={"table": table.number, "round": before},
+        before={"round": before},
+        after={"round": table.round_number},
+    )
     return table

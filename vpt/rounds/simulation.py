@@ -7,6 +7,7 @@ Everything goes through the real services (`record_hand`, `draw_seats`, `balance
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -26,9 +27,32 @@ from .selectors import table_state
 from .services import close_round, record_hand
 
 FIRST_NAMES = (
-    "Ana", "Ben", "Carla", "Dario", "Elena", "Felix", "Gema", "Hugo", "Irene", "Javier", "Kira", "Luis",
-    "Marta", "Nico", "Olga", "Pablo", "Quim", "Rosa", "Sergio", "Tania", "Ugo", "Vera", "Wanda", "Xavi",
-    "Yago", "Zoe",
+    "Ana",
+    "Ben",
+    "Carla",
+    "Dario",
+    "Elena",
+    "Felix",
+    "Gema",
+    "Hugo",
+    "Irene",
+    "Javier",
+    "Kira",
+    "Luis",
+    "Marta",
+    "Nico",
+    "Olga",
+    "Pablo",
+    "Quim",
+    "Rosa",
+    "Sergio",
+    "Tania",
+    "Ugo",
+    "Vera",
+    "Wanda",
+    "Xavi",
+    "Yago",
+    "Zoe",
 )
 SIM_LEVELS = (10, 20, 30, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000, 1500, 2000, 3000, 4000, 5000)
 
@@ -45,8 +69,12 @@ def player_names(count: int) -> list[str]:
     names = []
     for i in range(count):
         first, batch = FIRST_NAMES[i % len(FIRST_NAMES)], i // len(FIRST_NAMES)
-        names.append(first if batch == 0 else f"{first} {LAST_NAMES[(batch - 1) % len(LAST_NAMES)]}"
-                     + (f" {batch // len(LAST_NAMES) + 1}" if batch > len(LAST_NAMES) else ""))
+        names.append(
+            first
+            if batch == 0
+            else f"{first} {LAST_NAMES[(batch - 1) % len(LAST_NAMES)]}"
+            + (f" {batch // len(LAST_NAMES) + 1}" if batch > len(LAST_NAMES) else "")
+        )
     return names
 
 
@@ -55,6 +83,7 @@ def _sort_key(counts: dict[int, int]) -> Callable[[Card], tuple[int, int, str]]:
         if card.is_joker:
             return (5, 15, "")
         return (counts[card.rank], card.rank, card.suit)
+
     return key
 
 
@@ -72,8 +101,9 @@ def arrange(cards: Sequence[Card], rng: random.Random) -> tuple[list[Card], list
     if roll < 0.08:
         rng.shuffle(ordered)
     elif roll < 0.30:
-        pairs = sorted({c.rank for c in ordered if not c.is_joker and counts[c.rank] >= 2 and c.rank >= 12},
-                       reverse=True)
+        pairs = sorted(
+            {c.rank for c in ordered if not c.is_joker and counts[c.rank] >= 2 and c.rank >= 12}, reverse=True
+        )
         if pairs:
             pair = [c for c in ordered if c.rank == pairs[0]][:2]
             rest = [c for c in ordered if c not in pair]
@@ -101,8 +131,12 @@ def deal_boards(
             boards[number] = {"dealt": format_cards(dealt)}
             continue
         top, middle, bottom, unfinished = arrange(dealt, rng)
-        boards[number] = {"top": format_cards(top), "middle": format_cards(middle),
-                          "bottom": format_cards(bottom), "unfinished": unfinished}
+        boards[number] = {
+            "top": format_cards(top),
+            "middle": format_cards(middle),
+            "bottom": format_cards(bottom),
+            "unfinished": unfinished,
+        }
     return boards
 
 
@@ -144,8 +178,13 @@ def simulate_event(
     event = create_event(
         name=name or f"Simulated {variant} #{seed}",
         slug=slug or _unique_slug(f"sim-{variant}-{players}p-{seed}"),
-        variant=variant, starting_stack=starting_stack, actor=actor, levels=SIM_LEVELS,
-        reentry_until_level=2 if reentry else None, max_entries=2 if reentry else 1, seat_seed=seed,
+        variant=variant,
+        starting_stack=starting_stack,
+        actor=actor,
+        levels=SIM_LEVELS,
+        reentry_until_level=2 if reentry else None,
+        max_entries=2 if reentry else 1,
+        seat_seed=seed,
     )
     for player_name in player_names(players):
         register_player(event, name=player_name, actor=actor)
@@ -168,7 +207,11 @@ def simulate_event(
             progress = True
             if played % per_level == 0 and event.levels.filter(number=_level_number(event) + 1).exists():
                 advance_level(event, actor=actor)
-            out = list(Entry.objects.filter(event=event, eliminated_at_table=hand.table.number, eliminated_at_hand=hand.number).select_related("player"))
+            out = list(
+                Entry.objects.filter(
+                    event=event, eliminated_at_table=hand.table.number, eliminated_at_hand=hand.number
+                ).select_related("player")
+            )
             event.refresh_from_db(fields=["status", "current_level"])
             if event.status == Event.Status.FINISHED:
                 break
@@ -179,17 +222,17 @@ def simulate_event(
                 for entry in out:
                     if reentry and rng.random() < 0.5 and _reentry_open(event, entry):
                         new_entry = reenter_player(entry.player, actor=actor)
-                        try:
+                        with contextlib.suppress(ServiceError):  # no free seat: the re-entry waits for one
                             seat_entry(new_entry, actor=actor)
-                        except ServiceError:  # no free seat: the re-entry waits for one
-                            pass
                 balance_tables(event, actor=actor)
         event.refresh_from_db()
         if event.status == Event.Status.FINISHED or not progress:
             break
     if log:
-        log(f"{played} hands played, {Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).count()} "
-            f"entries left")
+        log(
+            f"{played} hands played, {Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).count()} "
+            f"entries left"
+        )
     return event
 
 
@@ -200,8 +243,11 @@ def _level_number(event: Event) -> int:
 
 def _reentry_open(event: Event, entry: Entry) -> bool:
     level = event.current_level.number if event.current_level else 1
-    return (event.reentry_until_level is not None and level <= event.reentry_until_level
-            and entry.number < event.max_entries)
+    return (
+        event.reentry_until_level is not None
+        and level <= event.reentry_until_level
+        and entry.number < event.max_entries
+    )
 
 
 __all__ = ["arrange", "deal_boards", "player_names", "simulate_event", "simulation_actor"]

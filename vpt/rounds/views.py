@@ -56,7 +56,7 @@ def _name(form: CalculatorPlayerForm, index: int) -> str:
 def _preview(form: CalculatorForm, players: list[CalculatorPlayerForm]) -> dict[str, Any]:
     names = [_name(player, index) for index, player in enumerate(players)]
     problems: list[Problem] = []
-    for key, errors in (form.errors.items() if not form.is_valid() else []):
+    for key, errors in form.errors.items() if not form.is_valid() else []:
         problems += [problem_from(key, str(error), names) for error in errors]
     for index, player in enumerate(players):
         if not player.is_valid():
@@ -70,8 +70,11 @@ def _preview(form: CalculatorForm, players: list[CalculatorPlayerForm]) -> dict[
         "players": [],
     }
     for name, player in zip(names, players):
-        entry: dict[str, Any] = {"name": name, "fantasyland_cards": player.cleaned_data["fantasyland_cards"] or 0,
-                                 **{row: player.cleaned_data[row] for row in ROWS}}
+        entry: dict[str, Any] = {
+            "name": name,
+            "fantasyland_cards": player.cleaned_data["fantasyland_cards"] or 0,
+            **{row: player.cleaned_data[row] for row in ROWS},
+        }
         if player.cleaned_data["stack"] is not None:
             entry["stack"] = player.cleaned_data["stack"]
         hand["players"].append(entry)

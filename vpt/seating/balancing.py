@@ -147,16 +147,19 @@ def suggest_moves(tables: Sequence[TableState], *, max_seats: int) -> Plan:
     unbalanced = bool(seated) and max(t.count for t in seated) - min(t.count for t in seated) > 1
     short = tuple(t.number for t in seated if t.count < MIN_PLAYERS)
     if players <= 1:
-        return Plan(players=players, tables_needed=min(players, 1), unbalanced=unbalanced,
-                    short_tables=short, finished=True,
-                    counts_after=tuple((t.number, t.count) for t in open_tables))
+        return Plan(
+            players=players,
+            tables_needed=min(players, 1),
+            unbalanced=unbalanced,
+            short_tables=short,
+            finished=True,
+            counts_after=tuple((t.number, t.count) for t in open_tables),
+        )
 
     if sum(_capacity(t, max_seats) for t in open_tables) < players:
         raise ValueError("more players than seats at the open tables")
     needed = max(1, math.ceil(players / max_seats))
-    by_keeping = sorted(
-        open_tables, key=lambda t: (not t.fantasyland, -t.count, -_capacity(t, max_seats), t.number)
-    )
+    by_keeping = sorted(open_tables, key=lambda t: (not t.fantasyland, -t.count, -_capacity(t, max_seats), t.number))
     while sum(_capacity(t, max_seats) for t in by_keeping[:needed]) < players:
         needed += 1
     kept = sorted(by_keeping[:needed], key=lambda t: t.number)
@@ -176,9 +179,7 @@ def suggest_moves(tables: Sequence[TableState], *, max_seats: int) -> Plan:
             order = sorted(table.players, key=lambda p: (p.fantasyland, -p.seat))
             leaving.extend((player, table, reason_for_balance) for player in order[:surplus])
 
-    free = {
-        t.number: sorted(set(range(1, t.seats + 1)) - {p.seat for p in t.players}) for t in kept
-    }
+    free = {t.number: sorted(set(range(1, t.seats + 1)) - {p.seat for p in t.players}) for t in kept}
     short_of = {t.number: targets[t.number] - t.count for t in kept if targets[t.number] > t.count}
     moves = []
     for player, source, reason in leaving:
@@ -187,8 +188,18 @@ def suggest_moves(tables: Sequence[TableState], *, max_seats: int) -> Plan:
         short_of[destination] -= 1
         if not short_of[destination]:
             del short_of[destination]
-        moves.append(Move(player.entry_id, player.name, source.number, player.seat, destination, seat,
-                          When.AFTER_FANTASYLAND if player.fantasyland else _when(source), reason))
+        moves.append(
+            Move(
+                player.entry_id,
+                player.name,
+                source.number,
+                player.seat,
+                destination,
+                seat,
+                When.AFTER_FANTASYLAND if player.fantasyland else _when(source),
+                reason,
+            )
+        )
 
     return Plan(
         players=players,

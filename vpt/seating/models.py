@@ -12,6 +12,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from vpt.events.models import Entry
+
 
 class Seat(models.Model):
     table = models.ForeignKey(
@@ -19,11 +21,16 @@ class Seat(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("seat number"))
     entry = models.OneToOneField(
-        "events.Entry", verbose_name=_("player"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="seat",
+        "events.Entry",
+        verbose_name=_("player"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seat",
     )
     fantasyland_cards = models.PositiveSmallIntegerField(
-        _("Fantasyland cards next hand"), default=0,
+        _("Fantasyland cards next hand"),
+        default=0,
         help_text=_("0: no Fantasyland next hand."),
     )
 
@@ -41,3 +48,10 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return str(_("Seat %(number)s") % {"number": self.number})
+
+    @property
+    def occupant(self) -> Entry:
+        """The player in a seat read as occupied (hands are played only at occupied seats)."""
+        if self.entry is None:
+            raise LookupError(f"{self} of table {self.table_id} is empty")
+        return self.entry

@@ -44,12 +44,16 @@ def tables_overview(event: Event, *, now: datetime.datetime, stale_minutes: int)
         by_number = {seat.number: seat for seat in table.occupied}
         order = payment_seats(list(by_number), table.button_seat) if by_number else []
         seats = [by_number[number] for number in order]
-        rows.append(TableRow(
-            table=table, seats=seats, button=seats[-1] if seats else None,
-            fantasyland=[seat for seat in seats if seat.fantasyland_cards],
-            last_activity=table.last_activity,
-            stale=table.last_activity is not None and table.last_activity < limit,
-        ))
+        rows.append(
+            TableRow(
+                table=table,
+                seats=seats,
+                button=seats[-1] if seats else None,
+                fantasyland=[seat for seat in seats if seat.fantasyland_cards],
+                last_activity=table.last_activity,
+                stale=table.last_activity is not None and table.last_activity < limit,
+            )
+        )
     return rows
 
 
@@ -61,8 +65,9 @@ def balancing_snapshot(event: Event) -> list[TableState]:
     """
     tables = list(Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number"))
     seats: dict[int, list[Seat]] = {table.pk: [] for table in tables}
-    for seat in (Seat.objects.filter(table__in=tables, entry__isnull=False)
-                 .select_related("entry__player").order_by("number")):
+    for seat in (
+        Seat.objects.filter(table__in=tables, entry__isnull=False).select_related("entry__player").order_by("number")
+    ):
         seats[seat.table_id].append(seat)
     states = []
     for table in tables:

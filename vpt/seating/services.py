@@ -76,7 +76,7 @@ def draw_seats(event: Event, *, actor: Any, seed: int | None = None) -> list[Tab
     position = 0
     for table, size in zip(tables, sizes):
         chosen = sorted(rng.sample(range(1, event.seats_per_table + 1), size))
-        group = entries[position: position + size]
+        group = entries[position : position + size]
         position += size
         by_number = dict(zip(chosen, group))
         table.button_seat = rng.choice(chosen)
@@ -92,9 +92,14 @@ def draw_seats(event: Event, *, actor: Any, seed: int | None = None) -> list[Tab
         event.status = Event.Status.RUNNING
         update.append("status")
     event.save(update_fields=update)
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.DRAW_SEATS, obj=event,
-                args={"players": len(entries), "tables": len(tables), "seed": seed},
-                after={"seed": seed, "sizes": sizes})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.DRAW_SEATS,
+        obj=event,
+        args={"players": len(entries), "tables": len(tables), "seed": seed},
+        after={"seed": seed, "sizes": sizes},
+    )
     return tables
 
 
@@ -132,10 +137,7 @@ def _move(seat: Seat, target: Seat) -> None:
 
 
 def _emptiest(tables: dict[int, Table], seats: dict[int, list[Seat]], exclude: int | None = None) -> Table | None:
-    candidates = [
-        table for pk, table in tables.items()
-        if pk != exclude and _free(seats[pk])
-    ]
+    candidates = [table for pk, table in tables.items() if pk != exclude and _free(seats[pk])]
     if not candidates:
         return None
     return min(candidates, key=lambda table: (len(_occupied(seats[table.pk])), table.number))
@@ -155,8 +157,15 @@ def open_table(event: Event, *, actor: Any) -> Table:
     last = Table.objects.filter(event=event).aggregate(last=Max("number"))["last"] or 0
     table = Table.objects.create(event=event, number=last + 1, seats=event.seats_per_table)
     Seat.objects.bulk_create(Seat(table=table, number=number) for number in range(1, event.seats_per_table + 1))
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.OPEN_TABLE, obj=table,
-                table_number=table.number, args={"table": table.number}, after={"number": table.number})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.OPEN_TABLE,
+        obj=table,
+        table_number=table.number,
+        args={"table": table.number},
+        after={"number": table.number},
+    )
     return table
 
 
@@ -178,10 +187,16 @@ def seat_entry(entry: Entry, *, actor: Any, table: Table | None = None) -> Seat:
     seat = _free(seats[target.pk])[0]
     seat.entry = entry
     seat.save(update_fields=["entry"])
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.SEAT_ENTRY, obj=seat,
-                table_number=target.number, entry=entry,
-                args={"name": str(entry), "table": target.number, "seat": seat.number},
-                after={"table": target.number, "seat": seat.number})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.SEAT_ENTRY,
+        obj=seat,
+        table_number=target.number,
+        entry=entry,
+        args={"name": str(entry), "table": target.number, "seat": seat.number},
+        after={"table": target.number, "seat": seat.number},
+    )
     return seat
 
 
@@ -198,16 +213,27 @@ def move_player(entry: Entry, *, to_table: Table, actor: Any, seat_number: int |
     if to_table.pk not in tables:
         raise ServiceError(_("%(table)s is not open.") % {"table": to_table}, code="table_closed")
     if to_table.pk == source.table_id:
-        raise ServiceError(_("%(name)s already sits at %(table)s.") % {"name": entry, "table": to_table},
-                           code="same_table")
+        raise ServiceError(
+            _("%(name)s already sits at %(table)s.") % {"name": entry, "table": to_table}, code="same_table"
+        )
     target = _check_move(source, seats[source.table_id], seats[to_table.pk], seat_number)
     _move(source, target)
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.MOVE_PLAYER, obj=target,
-                table_number=to_table.number, entry=source.entry or entry,
-                args={"name": str(source.entry or entry), "from": tables[source.table_id].number,
-                      "to": to_table.number, "seat": target.number},
-                before={"table": tables[source.table_id].number, "seat": source.number},
-                after={"table": to_table.number, "seat": target.number})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.MOVE_PLAYER,
+        obj=target,
+        table_number=to_table.number,
+        entry=source.entry or entry,
+        args={
+            "name": str(source.entry or entry),
+            "from": tables[source.table_id].number,
+            "to": to_table.number,
+            "seat": target.number,
+        },
+        before={"table": tables[source.table_id].number, "seat": source.number},
+        after={"table": to_table.number, "seat": target.number},
+    )
     return target
 
 
@@ -220,8 +246,7 @@ def _check_move(source: Seat, from_seats: list[Seat], to_seats: list[Seat], seat
         )
     if len(_occupied(from_seats)) == 2:
         raise ServiceError(
-            _("Moving %(name)s would leave a player alone at the table; break the table instead.")
-            % {"name": name},
+            _("Moving %(name)s would leave a player alone at the table; break the table instead.") % {"name": name},
             code="table_of_one",
         )
     free = _free(to_seats)
@@ -271,9 +296,15 @@ def break_table(table: Table, *, actor: Any) -> list[Seat]:
     seats = _seats_by_table(tables)
     table = tables[table.pk]
     moves = _break(table, tables, seats)
-    write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.BREAK_TABLE, obj=table,
-                table_number=table.number, args={"table": table.number},
-                after={"moves": [[str(target.entry_id), target.table_id, target.number] for _s, target in moves]})
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.BREAK_TABLE,
+        obj=table,
+        table_number=table.number,
+        args={"table": table.number},
+        after={"moves": [[str(target.entry_id), target.table_id, target.number] for _s, target in moves]},
+    )
     return [target for _source, target in moves]
 
 
@@ -297,7 +328,8 @@ def balance_tables(event: Event, *, actor: Any) -> list[str]:
         needed = max(1, math.ceil(players / event.seats_per_table))
         if len(tables) > needed:
             breakable = [
-                tables[pk] for pk in sorted(tables, key=lambda pk: (counts[pk], -tables[pk].number))
+                tables[pk]
+                for pk in sorted(tables, key=lambda pk: (counts[pk], -tables[pk].number))
                 if not (counts[pk] >= 2 and any(seat.fantasyland_cards for seat in _occupied(seats[pk])))
             ]
             if breakable:
@@ -330,8 +362,14 @@ def balance_tables(event: Event, *, actor: Any) -> list[str]:
         target = _free(seats[target_table.pk])[0]
         name = str(source.entry)
         _move(source, target)
-        done.append(str(_("%(name)s moved from %(from)s to %(to)s, seat %(seat)s")
-                        % {"name": name, "from": tables[source.table_id], "to": target_table, "seat": target.number}))
+        done.append(
+            str(
+                _("%(name)s moved from %(from)s to %(to)s, seat %(seat)s")
+                % {"name": name, "from": tables[source.table_id], "to": target_table, "seat": target.number}
+            )
+        )
     if done:
-        write_audit(actor=actor, event_id=event.pk, action=AuditEntry.Action.BALANCE_TABLES, obj=event, after={"moves": done})
+        write_audit(
+            actor=actor, event_id=event.pk, action=AuditEntry.Action.BALANCE_TABLES, obj=event, after={"moves": done}
+        )
     return done

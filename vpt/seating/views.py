@@ -7,7 +7,7 @@ seat) comes back as a message on the seating page. Staff only.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.conf import settings
@@ -41,8 +41,9 @@ from .services import (
 
 
 class DrawForm(forms.Form):
-    seed = forms.IntegerField(label=gettext_lazy("Seed (optional: the draw can be repeated from it)"),
-                              required=False, min_value=0)
+    seed = forms.IntegerField(
+        label=gettext_lazy("Seed (optional: the draw can be repeated from it)"), required=False, min_value=0
+    )
 
 
 class MoveForm(forms.Form):
@@ -52,21 +53,40 @@ class MoveForm(forms.Form):
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["entry"].queryset = (Entry.objects.filter(event=event, seat__isnull=False)
-                                         .select_related("player", "seat__table").order_by("player__name"))
-        self.fields["entry"].label_from_instance = lambda entry: _("%(name)s (table %(table)s)") % {
-            "name": entry, "table": entry.seat.table.number}
-        self.fields["table"].queryset = Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number")
+        entry_field = cast(forms.ModelChoiceField, self.fields["entry"])
+        entry_field.queryset = (
+            Entry.objects.filter(event=event, seat__isnull=False)
+            .select_related("player", "seat__table")
+            .order_by("player__name")
+        )
+        entry_field.label_from_instance = lambda obj: (  # type: ignore[method-assign]
+            _("%(name)s (table %(table)s)") % {"name": obj, "table": obj.seat.table.number}
+        )
+        cast(forms.ModelChoiceField, self.fields["table"]).queryset = Table.objects.filter(
+            event=event, status=Table.Status.OPEN
+        ).order_by("number")
 
 
 def _context(event: Event, move_form: MoveForm | None = None) -> dict[str, Any]:
     seats = Seat.objects.select_related("entry__player").order_by("number")
-    tables = list(Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number")
-                  .prefetch_related(Prefetch("seat_set", queryset=seats)))
-    unseated = list(Entry.objects.filter(event=event, status=Entry.Status.ACTIVE, seat__isnull=True)
-                    .select_related("player").order_by("player__name"))
-    return {"event": event, "section": "seating", "tables": tables, "unseated": unseated,
-            "draw_form": DrawForm(), "move_form": move_form or MoveForm(event=event)}
+    tables = list(
+        Table.objects.filter(event=event, status=Table.Status.OPEN)
+        .order_by("number")
+        .prefetch_related(Prefetch("seat_set", queryset=seats))
+    )
+    unseated = list(
+        Entry.objects.filter(event=event, status=Entry.Status.ACTIVE, seat__isnull=True)
+        .select_related("player")
+        .order_by("player__name")
+    )
+    return {
+        "event": event,
+        "section": "seating",
+        "tables": tables,
+        "unseated": unseated,
+        "draw_form": DrawForm(),
+        "move_form": move_form or MoveForm(event=event),
+    }
 
 
 STALE_MINUTES = int(getattr(settings, "VPT_STALE_MINUTES", 10))
@@ -108,8 +128,11 @@ def move(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, _("Choose a seated player and an open table."))
         return render(request, "seating/seating.html", _context(event, form), status=400)
     entry, table = form.cleaned_data["entry"], form.cleaned_data["table"]
-    _run(request, _("%(name)s moved to %(table)s.") % {"name": entry, "table": table},
-         lambda: move_player(entry, to_table=table, actor=request.user, seat_number=form.cleaned_data["seat"]))
+    _run(
+        request,
+        _("%(name)s moved to %(table)s.") % {"name": entry, "table": table},
+        lambda: move_player(entry, to_table=table, actor=request.user, seat_number=form.cleaned_data["seat"]),
+    )
     return redirect("seating:event", slug=event.slug)
 
 
@@ -118,8 +141,11 @@ def move(request: HttpRequest, slug: str) -> HttpResponse:
 def break_(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     table = get_object_or_404(Table, event=event, pk=table_id)
-    _run(request, _("%(table)s broken; its players have new seats.") % {"table": table},
-         lambda: break_table(table, actor=request.user))
+    _run(
+        request,
+        _("%(table)s broken; its players have new seats.") % {"table": table},
+        lambda: break_table(table, actor=request.user),
+    )
     return redirect("seating:event", slug=event.slug)
 
 
@@ -127,8 +153,11 @@ def break_(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
 @require_POST
 def open_(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
-    table = _run(request, _("A new table is open: seat players there, then balance."),
-                 lambda: open_table(event, actor=request.user))
+    table = _run(
+        request,
+        _("A new table is open: seat players there, then balance."),
+        lambda: open_table(event, actor=request.user),
+    )
     if table is not None:
         messages.info(request, str(table))
     return redirect("seating:event", slug=event.slug)
@@ -171,7 +200,12 @@ def overview(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     now = timezone.now()
     rows = tables_overview(event, now=now, stale_minutes=STALE_MINUTES)
-    context = {"event": event, "rows": rows, "stale_minutes": STALE_MINUTES, "now": now,
-               "dealers": list(AssignDealerForm().fields["dealer"].queryset)}
+    context = {
+        "event": event,
+        "rows": rows,
+        "stale_minutes": STALE_MINUTES,
+        "now": now,
+        "dealers": list(cast(forms.ModelChoiceField, AssignDealerForm().fields["dealer"]).queryset or []),
+    }
     template = "seating/tables_overview.html#overview" if request.htmx else "seating/tables_overview.html"
     return render(request, template, context)

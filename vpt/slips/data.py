@@ -36,9 +36,23 @@ from vpt.ofc import (
 )
 
 __all__ = [
-    "FORMATS", "LANGUAGES", "HandHistoryData", "ResultRow", "ResultsData", "SeatCard",
-    "SeatCardData", "SlipData", "SlipExchange", "SlipPlayer", "TableListData", "TableListSeat",
-    "TableListTable", "describe_rows", "exchange_from_pair", "next_button", "position_label",
+    "FORMATS",
+    "LANGUAGES",
+    "HandHistoryData",
+    "ResultRow",
+    "ResultsData",
+    "SeatCard",
+    "SeatCardData",
+    "SlipData",
+    "SlipExchange",
+    "SlipPlayer",
+    "TableListData",
+    "TableListSeat",
+    "TableListTable",
+    "describe_rows",
+    "exchange_from_pair",
+    "next_button",
+    "position_label",
     "slip_data_from_json",
 ]
 
@@ -234,6 +248,7 @@ class HandHistoryData:
 
 # --- row descriptions, translated ---------------------------------------------------------
 
+
 def describe_rows(cards: Sequence[str], language: str, fallback: Sequence[str] = ("", "", "")) -> tuple[str, str, str]:
     """Each row's hand in ``language``, from its cards (the English matches the engine's).
 
@@ -265,6 +280,7 @@ def describe_rows(cards: Sequence[str], language: str, fallback: Sequence[str] =
 
 # --- the next button ----------------------------------------------------------------------
 
+
 def next_button(players: Sequence[SlipPlayer]) -> tuple[SlipPlayer | None, bool]:
     """Who has the button next hand, and whether it holds (someone plays Fantasyland next).
 
@@ -288,6 +304,7 @@ def next_button(players: Sequence[SlipPlayer]) -> tuple[SlipPlayer | None, bool]
 
 
 # --- from the engine's JSON ---------------------------------------------------------------
+
 
 def slip_data_from_json(
     hand_json: Mapping[str, Any],
@@ -331,43 +348,70 @@ def slip_data_from_json(
         # Without the cards only the engine's English descriptions are known: print those.
         hands = describe_rows(cards, language, stored) if given else stored
         royalties = raw["royalties"]
-        players.append(SlipPlayer(
-            position=position_label(index),
-            name=raw["name"],
-            cards=cards,
-            hands=hands,
-            fouled=bool(raw["fouled"]),
-            unfinished=bool(raw.get("unfinished", False)),
-            royalties=(royalties["top"], royalties["middle"], royalties["bottom"]),
-            royalty_total=royalties["total"],
-            points=raw["points"],
-            fantasyland_cards=int(given.get("fantasyland_cards", 0) or 0),
-            fantasyland_next_cards=raw["fantasyland_next_cards"],
-            stack_before=raw["stack_before"],
-            stack_after=raw["stack_after"],
-            eliminated=bool(raw["eliminated"]),
-            place=places.get(raw["name"]),
-            seat=seats.get(raw["name"]),
-        ))
+        players.append(
+            SlipPlayer(
+                position=position_label(index),
+                name=raw["name"],
+                cards=cards,
+                hands=hands,
+                fouled=bool(raw["fouled"]),
+                unfinished=bool(raw.get("unfinished", False)),
+                royalties=(royalties["top"], royalties["middle"], royalties["bottom"]),
+                royalty_total=royalties["total"],
+                points=raw["points"],
+                fantasyland_cards=int(given.get("fantasyland_cards", 0) or 0),
+                fantasyland_next_cards=raw["fantasyland_next_cards"],
+                stack_before=raw["stack_before"],
+                stack_after=raw["stack_after"],
+                eliminated=bool(raw["eliminated"]),
+                place=places.get(raw["name"]),
+                seat=seats.get(raw["name"]),
+            )
+        )
     exchanges = tuple(
-        exchange_from_pair(order, raw["a"], raw["b"], raw["points"], raw["chips_due"], raw["chips_paid"],
-                           capped=raw["capped"], skipped=raw["skipped"])
+        exchange_from_pair(
+            order,
+            raw["a"],
+            raw["b"],
+            raw["points"],
+            raw["chips_due"],
+            raw["chips_paid"],
+            capped=raw["capped"],
+            skipped=raw["skipped"],
+        )
         for order, raw in enumerate(hand_json["exchanges"], start=1)
     )
     button, holds = next_button(players)
     return SlipData(
-        event=event, table=table, hand_number=hand_number, level=level,
-        chips_per_point=hand_json["chips_per_point"], players=tuple(players), exchanges=exchanges,
-        recorded_at=recorded_at, dealer=dealer, language=language, page_format=page_format,
-        public_url=public_url, next_button=button.name if button else "",
-        next_button_seat=button.seat if button else None, button_holds=holds,
+        event=event,
+        table=table,
+        hand_number=hand_number,
+        level=level,
+        chips_per_point=hand_json["chips_per_point"],
+        players=tuple(players),
+        exchanges=exchanges,
+        recorded_at=recorded_at,
+        dealer=dealer,
+        language=language,
+        page_format=page_format,
+        public_url=public_url,
+        next_button=button.name if button else "",
+        next_button_seat=button.seat if button else None,
+        button_holds=holds,
         variant=hand_json.get("variant", ""),
     )
 
 
 def exchange_from_pair(
-    order: int, a: str, b: str, points: int, chips_due: int | None, chips_paid: int | None,
-    *, capped: bool, skipped: bool,
+    order: int,
+    a: str,
+    b: str,
+    points: int,
+    chips_due: int | None,
+    chips_paid: int | None,
+    *,
+    capped: bool,
+    skipped: bool,
 ) -> SlipExchange:
     """An exchange given from ``a``'s side (positive: ``b`` pays ``a``), told from the payer's.
 
@@ -376,6 +420,12 @@ def exchange_from_pair(
     """
     payer, payee = payer_and_payee(a, b, points) or (a, b)
     return SlipExchange(
-        order=order, payer=payer, payee=payee, points=abs(points), chips_due=chips_due,
-        chips_paid=abs(chips_paid) if chips_paid is not None else None, capped=capped, skipped=skipped,
+        order=order,
+        payer=payer,
+        payee=payee,
+        points=abs(points),
+        chips_due=chips_due,
+        chips_paid=abs(chips_paid) if chips_paid is not None else None,
+        capped=capped,
+        skipped=skipped,
     )

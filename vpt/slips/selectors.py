@@ -41,7 +41,12 @@ from .data import (
 )
 
 __all__ = [
-    "event_hands", "hand_history_data", "results_data", "seat_cards_data", "slip_data", "slips_data",
+    "event_hands",
+    "hand_history_data",
+    "results_data",
+    "seat_cards_data",
+    "slip_data",
+    "slips_data",
     "table_list_data",
 ]
 
@@ -67,8 +72,13 @@ def _hands(hands: QuerySet[Hand]) -> QuerySet[Hand]:
     )
 
 
-def slips_data(hands: QuerySet[Hand] | Iterable[Hand], *, public_url: PublicUrl | None = None,
-               language: str | None = None, page_format: str | None = None) -> list[SlipData]:
+def slips_data(
+    hands: QuerySet[Hand] | Iterable[Hand],
+    *,
+    public_url: PublicUrl | None = None,
+    language: str | None = None,
+    page_format: str | None = None,
+) -> list[SlipData]:
     """The slips of ``hands``, in their order: 4 queries, however many hands.
 
     ``hands`` is a queryset (or hand objects, re-read by id). The event's language and slip
@@ -83,16 +93,21 @@ def slips_data(hands: QuerySet[Hand] | Iterable[Hand], *, public_url: PublicUrl 
     if not loaded:
         return []
     buttons = _next_buttons(loaded)
-    return [_slip(hand, buttons.get((hand.table_id, hand.number + 1)), public_url, language, page_format)
-            for hand in loaded]
+    return [
+        _slip(hand, buttons.get((hand.table_id, hand.number + 1)), public_url, language, page_format) for hand in loaded
+    ]
 
 
-def slip_data(hand: Hand | int, *, public_url: PublicUrl | None = None, language: str | None = None,
-              page_format: str | None = None) -> SlipData:
+def slip_data(
+    hand: Hand | int,
+    *,
+    public_url: PublicUrl | None = None,
+    language: str | None = None,
+    page_format: str | None = None,
+) -> SlipData:
     """One hand's slip: 4 queries."""
     pk = hand if isinstance(hand, int) else hand.pk
-    slips = slips_data(Hand.objects.filter(pk=pk), public_url=public_url, language=language,
-                       page_format=page_format)
+    slips = slips_data(Hand.objects.filter(pk=pk), public_url=public_url, language=language, page_format=page_format)
     if not slips:
         raise Hand.DoesNotExist(f"no hand {pk}")
     return slips[0]
@@ -112,8 +127,13 @@ def _next_buttons(hands: Sequence[Hand]) -> dict[tuple[int, int], int | None]:
     return found
 
 
-def _slip(hand: Hand, next_hand_button: int | None, public_url: PublicUrl | None,
-          language: str | None, page_format: str | None) -> SlipData:
+def _slip(
+    hand: Hand,
+    next_hand_button: int | None,
+    public_url: PublicUrl | None,
+    language: str | None,
+    page_format: str | None,
+) -> SlipData:
     event = hand.event
     language = language or event.language
     boards: list[Board] = list(hand.boards.all())
@@ -122,29 +142,38 @@ def _slip(hand: Hand, next_hand_button: int | None, public_url: PublicUrl | None
     for board in boards:
         cards = (board.top, board.middle, board.bottom)
         stored = (board.hand_top, board.hand_middle, board.hand_bottom)
-        players.append(SlipPlayer(
-            position=position_label(board.position),
-            name=entry_name(board.entry),
-            cards=cards,
-            hands=describe_rows(cards, language, stored),
-            fouled=board.fouled,
-            unfinished=board.unfinished,
-            royalties=(board.royalty_top, board.royalty_middle, board.royalty_bottom),
-            royalty_total=board.royalties,
-            points=board.points,
-            fantasyland_cards=board.fantasyland_cards,
-            fantasyland_next_cards=board.fantasyland_next_cards,
-            stack_before=board.stack_before,
-            stack_after=board.stack_after,
-            eliminated=board.eliminated,
-            place=board.entry.place if board.eliminated else None,
-            seat=board.seat_number,
-            sat_out=board.sat_out,
-        ))
+        players.append(
+            SlipPlayer(
+                position=position_label(board.position),
+                name=entry_name(board.entry),
+                cards=cards,
+                hands=describe_rows(cards, language, stored),
+                fouled=board.fouled,
+                unfinished=board.unfinished,
+                royalties=(board.royalty_top, board.royalty_middle, board.royalty_bottom),
+                royalty_total=board.royalties,
+                points=board.points,
+                fantasyland_cards=board.fantasyland_cards,
+                fantasyland_next_cards=board.fantasyland_next_cards,
+                stack_before=board.stack_before,
+                stack_after=board.stack_after,
+                eliminated=board.eliminated,
+                place=board.entry.place if board.eliminated else None,
+                seat=board.seat_number,
+                sat_out=board.sat_out,
+            )
+        )
     exchanges = tuple(  # numbered from 1 as printed (the rows' ``order`` counts from 0)
-        exchange_from_pair(number, entry_name(by_id[exchange.board_a_id].entry),
-                           entry_name(by_id[exchange.board_b_id].entry), exchange.points, exchange.chips_due,
-                           exchange.chips_paid, capped=exchange.capped, skipped=exchange.skipped)
+        exchange_from_pair(
+            number,
+            entry_name(by_id[exchange.board_a_id].entry),
+            entry_name(by_id[exchange.board_b_id].entry),
+            exchange.points,
+            exchange.chips_due,
+            exchange.chips_paid,
+            capped=exchange.capped,
+            skipped=exchange.skipped,
+        )
         for number, exchange in enumerate(hand.exchanges.all(), start=1)
     )
     button_name, button_seat, holds = _button_after(hand, players, next_hand_button)
@@ -191,8 +220,9 @@ def _button_after(
     return names.get(next_hand_button, ""), next_hand_button, holds
 
 
-def event_hands(event: Event | int, *, start: datetime | None = None, end: datetime | None = None,
-                table: Table | int | None = None) -> QuerySet[Hand]:
+def event_hands(
+    event: Event | int, *, start: datetime | None = None, end: datetime | None = None, table: Table | int | None = None
+) -> QuerySet[Hand]:
     """An event's hands recorded in [start, end), by table then number (for batch printing)."""
     pk = event if isinstance(event, int) else event.pk
     hands = Hand.objects.filter(event_id=pk)
@@ -207,29 +237,45 @@ def event_hands(event: Event | int, *, start: datetime | None = None, end: datet
 
 def seat_cards_data(event: Event) -> SeatCardData:
     """One card per seated player, by table and seat: 1 query."""
-    seats = (Seat.objects.filter(table__event=event, table__status=Table.Status.OPEN, entry__isnull=False)
-             .select_related("table", "entry__player").order_by("table__number", "number"))
-    cards = tuple(SeatCard(player=seat.entry.player.name, table=seat.table.number, seat=seat.number,
-                           entry=seat.entry.number) for seat in seats if seat.entry is not None)
+    seats = (
+        Seat.objects.filter(table__event=event, table__status=Table.Status.OPEN, entry__isnull=False)
+        .select_related("table", "entry__player")
+        .order_by("table__number", "number")
+    )
+    cards = tuple(
+        SeatCard(player=seat.entry.player.name, table=seat.table.number, seat=seat.number, entry=seat.entry.number)
+        for seat in seats
+        if seat.entry is not None
+    )
     return SeatCardData(event=event.name, cards=cards, language=event.language, drawn_at=timezone.now())
 
 
 def table_list_data(event: Event) -> TableListData:
     """Every open table with its dealer, button and seats: 2 queries."""
-    tables = (Table.objects.filter(event=event, status=Table.Status.OPEN).select_related("dealer")
-              .prefetch_related(Prefetch("seat_set", queryset=Seat.objects.select_related("entry__player")
-                                         .order_by("number")))
-              .order_by("number"))
+    tables = (
+        Table.objects.filter(event=event, status=Table.Status.OPEN)
+        .select_related("dealer")
+        .prefetch_related(
+            Prefetch("seat_set", queryset=Seat.objects.select_related("entry__player").order_by("number"))
+        )
+        .order_by("number")
+    )
     rows = []
     for table in tables:
         seats = tuple(
-            TableListSeat(seat=seat.number, player=entry_name(seat.entry) if seat.entry else "",
-                          stack=seat.entry.stack if seat.entry else None,
-                          fantasyland_cards=seat.fantasyland_cards)
+            TableListSeat(
+                seat=seat.number,
+                player=entry_name(seat.entry) if seat.entry else "",
+                stack=seat.entry.stack if seat.entry else None,
+                fantasyland_cards=seat.fantasyland_cards,
+            )
             for seat in table.seat_set.all()
         )
-        rows.append(TableListTable(number=table.number, seats=seats, dealer=user_name(table.dealer),
-                                   button_seat=table.button_seat))
+        rows.append(
+            TableListTable(
+                number=table.number, seats=seats, dealer=user_name(table.dealer), button_seat=table.button_seat
+            )
+        )
     return TableListData(event=event.name, tables=tuple(rows), language=event.language, printed_at=timezone.now())
 
 
@@ -261,10 +307,23 @@ def results_data(event: Event, *, currency: str = "") -> ResultsData:
         if place is not None and place <= len(amounts) and holders[place] == 1:
             payout = amounts[place - 1]
         active = result["status"] == Entry.Status.ACTIVE
-        rows.append(ResultRow(place=place, name=str(result["name"]), entries=int(result["entries"]),  # type: ignore[call-overload]
-                              payout=payout, stack=int(result["stack"]) if active else None))  # type: ignore[call-overload]
-    return ResultsData(event=event.name, rows=tuple(rows), language=event.language, printed_at=timezone.now(),
-                       prize_pool=pool, currency=currency)
+        rows.append(
+            ResultRow(
+                place=place,
+                name=str(result["name"]),
+                entries=int(str(result["entries"])),
+                payout=payout,
+                stack=int(str(result["stack"])) if active else None,
+            )
+        )
+    return ResultsData(
+        event=event.name,
+        rows=tuple(rows),
+        language=event.language,
+        printed_at=timezone.now(),
+        prize_pool=pool,
+        currency=currency,
+    )
 
 
 def hand_history_data(table: Table, *, public_url: PublicUrl | None = None) -> HandHistoryData:
@@ -273,5 +332,6 @@ def hand_history_data(table: Table, *, public_url: PublicUrl | None = None) -> H
     hands = slips_data(Hand.objects.filter(table=table).order_by("number"), public_url=public_url)
     with override(event.language):
         name = str(table)
-    return HandHistoryData(event=event.name, table=name, hands=tuple(hands), language=event.language,
-                           printed_at=timezone.now())
+    return HandHistoryData(
+        event=event.name, table=name, hands=tuple(hands), language=event.language, printed_at=timezone.now()
+    )

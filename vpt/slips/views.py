@@ -22,7 +22,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from vpt.accounts.permissions import Actor, can_deal, dealer_required, director_required, is_director
+from vpt.accounts.permissions import Actor, can_deal, dealer_required, director_required
 from vpt.events.models import Event
 from vpt.rounds.models import Hand
 from vpt.tables.models import Table
@@ -96,7 +96,8 @@ def _batch(request: HttpRequest, event: Event, table: Table | None, filename: st
         start, end = _time_range(request)
     except ValueError as error:
         return HttpResponseBadRequest(
-            _("Give %(name)s as a date and time, such as 2026-11-29T18:00.") % {"name": str(error)})
+            _("Give %(name)s as a date and time, such as 2026-11-29T18:00.") % {"name": str(error)}
+        )
     hands = selectors.event_hands(event, start=start, end=end, table=table)
     slips = selectors.slips_data(hands, public_url=public_hand_url(request))
     return pdf_response(render_slips(slips), filename)

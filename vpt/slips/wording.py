@@ -60,9 +60,14 @@ def exchange_notes(data: SlipData) -> list[str]:
     for exchange in data.exchanges:
         note = ""
         cap = started.get(exchange.payee)
-        short = (not exchange.skipped and not exchange.even and cap is not None
-                 and exchange.chips_due is not None and exchange.chips_paid is not None
-                 and paid_short(exchange.chips_due, exchange.chips_paid, cap))
+        short = (
+            not exchange.skipped
+            and not exchange.even
+            and cap is not None
+            and exchange.chips_due is not None
+            and exchange.chips_paid is not None
+            and paid_short(exchange.chips_due, exchange.chips_paid, cap)
+        )
         if exchange.skipped:
             gone = [name for name in (exchange.payer, exchange.payee) if name in out]
             if not gone:

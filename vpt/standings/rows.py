@@ -29,11 +29,11 @@ def active_rows(rows: Iterable[StandingRow], *, player_base: str, table_base: st
     fantasyland = ' <span class="badge fantasy">FL</span>'
     parts = []
     for r in rows:
-        where = (f'<a href="{table_base}{r.table}/">{r.table} · {r.seat}</a>' if r.table is not None else "–")
+        where = f'<a href="{table_base}{r.table}/">{r.table} · {r.seat}</a>' if r.table is not None else "–"
         parts.append(
             f'<tr data-entry="{r.entry_id}"><td class="num">{r.rank}</td>'
             f'<td class="name"><a href="{player_base}{r.player_id}/">{escape(r.name)}</a>'
-            f'{fantasyland if r.fantasyland else ""}</td>'
+            f"{fantasyland if r.fantasyland else ''}</td>"
             f'<td class="num" data-chips="{r.stack}">{number(r.stack)}</td><td>{where}</td>'
             f'<td class="num">{r.entries}</td></tr>'
         )

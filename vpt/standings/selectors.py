@@ -82,9 +82,18 @@ class Standings:
 
 
 _STANDING_FIELDS = (
-    "id", "player_id", "player__name", "number", "stack", "status", "place",
-    "seat__number", "seat__table__number", "seat__fantasyland_cards",
-    "eliminated_at_hand", "eliminated_at_table",
+    "id",
+    "player_id",
+    "player__name",
+    "number",
+    "stack",
+    "status",
+    "place",
+    "seat__number",
+    "seat__table__number",
+    "seat__fantasyland_cards",
+    "eliminated_at_hand",
+    "eliminated_at_table",
 )
 
 
@@ -112,8 +121,9 @@ def event_standings(event: Event, *, query: str = "") -> Standings:
     for index, r in enumerate(active_rows, start=1):
         if r[4] != previous_stack:
             rank, previous_stack = index, r[4]
-        active.append(StandingRow(r[1], r[0], r[2], r[4], counts[r[1]], True, rank, None,
-                                  r[8], r[7], bool(r[9]), None, None))
+        active.append(
+            StandingRow(r[1], r[0], r[2], r[4], counts[r[1]], True, rank, None, r[8], r[7], bool(r[9]), None, None)
+        )
     out_rows = [r for player_id, r in latest.items() if player_id not in active_players]
     out_rows.sort(key=lambda r: (r[6] is None, r[6] or 0, r[2]))
     eliminated = [
@@ -137,14 +147,17 @@ def standings_data(standings: Standings) -> dict[str, Any]:
         if r.active:
             data.update(rank=r.rank, table=r.table, seat=r.seat, fantasyland=r.fantasyland)
         else:
-            data.update(place=r.place, eliminated_in=(
-                {"table": r.out_table, "hand": r.out_hand} if r.out_hand is not None else None))
+            data.update(
+                place=r.place,
+                eliminated_in=({"table": r.out_table, "hand": r.out_hand} if r.out_hand is not None else None),
+            )
         return data
 
     return {
         "event": {"slug": event.slug, "name": event.name, "status": event.status},
-        "level": None if level is None else {
-            "number": level.number, "chips_per_point": level.chips_per_point, "is_break": level.is_break},
+        "level": None
+        if level is None
+        else {"number": level.number, "chips_per_point": level.chips_per_point, "is_break": level.is_break},
         "players_left": standings.players_left,
         "entries": standings.entries_total,
         "chips_in_play": standings.chips_in_play,
@@ -155,6 +168,7 @@ def standings_data(standings: Standings) -> dict[str, Any]:
 
 
 # A table's page ------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class HandView:
@@ -198,11 +212,18 @@ def table_page(event: Event, number: int, *, show_all: bool = False) -> TablePag
     total = table.last_hand_number
     hands = list(hands_qs if show_all else hands_qs[:TABLE_HANDS])
     rules = event.ruleset
-    return TablePage(event, table, seats, [_hand_view(hand, rules) for hand in hands],
-                     total_hands=max(total, len(hands)), showing_all=show_all or len(hands) >= total)
+    return TablePage(
+        event,
+        table,
+        seats,
+        [_hand_view(hand, rules) for hand in hands],
+        total_hands=max(total, len(hands)),
+        showing_all=show_all or len(hands) >= total,
+    )
 
 
 # A player's page -----------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class PlayerHand:
@@ -228,11 +249,13 @@ def player_page(event: Event, player_id: int) -> PlayerPage:
     Raises Player.DoesNotExist.
     """
     player = Player.objects.get(event=event, pk=player_id)
-    entries = list(Entry.objects.filter(player=player).select_related("seat__table")
-                   .order_by("number"))
+    entries = list(Entry.objects.filter(player=player).select_related("seat__table").order_by("number"))
     hands = list(
-        Hand.objects.filter(boards__entry__player=player).select_related("table", "level")
-        .order_by("recorded_at", "id").prefetch_related(*_hands_with_details()).distinct()
+        Hand.objects.filter(boards__entry__player=player)
+        .select_related("table", "level")
+        .order_by("recorded_at", "id")
+        .prefetch_related(*_hands_with_details())
+        .distinct()
     )
     rules = event.ruleset
     entry_ids = {entry.pk for entry in entries}
@@ -240,19 +263,32 @@ def player_page(event: Event, player_id: int) -> PlayerPage:
     for hand in hands:
         boards = list(hand.boards.all())
         mine = next(board for board in boards if board.entry_id in entry_ids)
-        pairs = [pair for pair in explain_pairs(boards, hand.exchanges.all(), rules)
-                 if mine.entry_id in (pair.a_entry_id, pair.b_entry_id)] if not hand.is_void else []
-        played.append(PlayerHand(
-            hand, mine, board_view(mine, rules), pairs,
-            [(board, board_view(board, rules)) for board in boards if board.pk != mine.pk],
-        ))
+        pairs = (
+            [
+                pair
+                for pair in explain_pairs(boards, hand.exchanges.all(), rules)
+                if mine.entry_id in (pair.a_entry_id, pair.b_entry_id)
+            ]
+            if not hand.is_void
+            else []
+        )
+        played.append(
+            PlayerHand(
+                hand,
+                mine,
+                board_view(mine, rules),
+                pairs,
+                [(board, board_view(board, rules)) for board in boards if board.pk != mine.pk],
+            )
+        )
     chart = stack_chart(entries, [p.board for p in played if not p.hand.is_void])
     played.reverse()
     return PlayerPage(event, player, entries, played, chart)
 
 
-def stack_chart(entries: Sequence[Entry], boards: Sequence[Board], *, width: int = 600,
-                height: int = 220) -> dict[str, Any]:
+def stack_chart(
+    entries: Sequence[Entry], boards: Sequence[Board], *, width: int = 600, height: int = 220
+) -> dict[str, Any]:
     """Points for an SVG line of the player's chips after each hand (each entry starts fresh).
 
     Returns ``points`` (the polyline's "x,y x,y" text), ``segments`` (one per entry), the
@@ -279,8 +315,17 @@ def stack_chart(entries: Sequence[Entry], boards: Sequence[Board], *, width: int
             x_index += 1
         segments.append(" ".join(coords))
     return {
-        "segments": segments, "top": top, "hands": len(boards), "width": width, "height": height,
-        "last_x": f"{last[0]:.1f}", "last_y": f"{last[1]:.1f}",
-        "left": pad_left, "right": width - pad_right, "top_y": pad_top, "bottom_y": height - pad_bottom,
-        "mid_y": pad_top + inner_h // 2, "half": top // 2,
+        "segments": segments,
+        "top": top,
+        "hands": len(boards),
+        "width": width,
+        "height": height,
+        "last_x": f"{last[0]:.1f}",
+        "last_y": f"{last[1]:.1f}",
+        "left": pad_left,
+        "right": width - pad_right,
+        "top_y": pad_top,
+        "bottom_y": height - pad_bottom,
+        "mid_y": pad_top + inner_h // 2,
+        "half": top // 2,
     }

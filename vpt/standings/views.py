@@ -38,6 +38,7 @@ def _event(slug: str) -> Event:
 
 # Standings -----------------------------------------------------------------------------------
 
+
 def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     query = request.GET.get("q", "")[:100]
     base = reverse("standings:standings", args=[event.slug])
@@ -96,6 +97,7 @@ def player(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
 
 # Payouts and the clock -----------------------------------------------------------------------
 
+
 @require_GET
 def payouts(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
@@ -106,13 +108,20 @@ def payouts(request: HttpRequest, slug: str) -> HttpResponse:
 def clock(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     payload = clock_payload(fresh_clock(event).status)
-    return render(request, "standings/clock.html", {
-        "event": event, "clock": payload,
-        "time_text": time_text(payload["seconds_left"]) if payload["seconds_left"] is not None
-        else (payload["hands_left"] if payload["hands_left"] is not None else "–"),
-        "break_in": payload["break_template"].replace("{time}", time_text(payload["seconds_to_break"]))
-        if payload["seconds_to_break"] is not None else payload["break_text"],
-    })
+    return render(
+        request,
+        "standings/clock.html",
+        {
+            "event": event,
+            "clock": payload,
+            "time_text": time_text(payload["seconds_left"])
+            if payload["seconds_left"] is not None
+            else (payload["hands_left"] if payload["hands_left"] is not None else "–"),
+            "break_in": payload["break_template"].replace("{time}", time_text(payload["seconds_to_break"]))
+            if payload["seconds_to_break"] is not None
+            else payload["break_text"],
+        },
+    )
 
 
 @require_GET

@@ -140,25 +140,46 @@ def explain_pairs(boards: Sequence[Any], exchanges: Iterable[Any], rules: RuleSe
             foul, won, lost, scoop = comparison.fouled, comparison.rows_won, comparison.rows_lost, comparison.scoop
             royalties = comparison.royalties_a, comparison.royalties_b
             if foul is None:
-                rows = tuple(RowWhy(verdict.row, describe_row(verdict.a_value, size=ROW_SIZES[verdict.row]),
-                                    describe_row(verdict.b_value, size=ROW_SIZES[verdict.row]),
-                                    None if verdict.verdict is Verdict.TIE else str(verdict.verdict))
-                             for verdict in comparison.rows)
+                rows = tuple(
+                    RowWhy(
+                        verdict.row,
+                        describe_row(verdict.a_value, size=ROW_SIZES[verdict.row]),
+                        describe_row(verdict.b_value, size=ROW_SIZES[verdict.row]),
+                        None if verdict.verdict is Verdict.TIE else str(verdict.verdict),
+                    )
+                    for verdict in comparison.rows
+                )
         else:  # stored cards the engine cannot read: only the stored facts
             foul = "both" if a.fouled and b.fouled else "a" if a.fouled else "b" if b.fouled else None
             won = lost = scoop = 0
             royalties = 0 if a.fouled else a.royalties, 0 if b.fouled else b.royalties
         sides = payer_and_payee(a, b, exchange.points)
-        payer_out = (sides is not None and not exchange.skipped
-                     and paid_short(exchange.chips_due, exchange.chips_paid, sides[1].stack_before))
-        explained.append(PairWhy(
-            order=exchange.order,
-            a_name=str(a.entry), b_name=str(b.entry),
-            a_entry_id=a.entry_id, b_entry_id=b.entry_id,
-            rows=rows, rows_won=won, rows_lost=lost, scoop=scoop,
-            royalties_a=royalties[0], royalties_b=royalties[1],
-            foul=foul, points=exchange.points, chips_due=exchange.chips_due, chips_paid=exchange.chips_paid,
-            capped=exchange.capped, skipped=exchange.skipped,
-            payer_out=payer_out, cannot_pay=payer_out and not exchange.chips_paid,
-        ))
+        payer_out = (
+            sides is not None
+            and not exchange.skipped
+            and paid_short(exchange.chips_due, exchange.chips_paid, sides[1].stack_before)
+        )
+        explained.append(
+            PairWhy(
+                order=exchange.order,
+                a_name=str(a.entry),
+                b_name=str(b.entry),
+                a_entry_id=a.entry_id,
+                b_entry_id=b.entry_id,
+                rows=rows,
+                rows_won=won,
+                rows_lost=lost,
+                scoop=scoop,
+                royalties_a=royalties[0],
+                royalties_b=royalties[1],
+                foul=foul,
+                points=exchange.points,
+                chips_due=exchange.chips_due,
+                chips_paid=exchange.chips_paid,
+                capped=exchange.capped,
+                skipped=exchange.skipped,
+                payer_out=payer_out,
+                cannot_pay=payer_out and not exchange.chips_paid,
+            )
+        )
     return explained

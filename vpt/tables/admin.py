@@ -19,10 +19,27 @@ from .services import assign_dealer
 class TableAdmin(admin.ModelAdmin):
     list_display = ["__str__", "event", "status", "dealer", "last_hand_number", "round_number", "button_seat"]
     list_filter = ["event", "status"]
-    fields = ["event", "number", "status", "dealer", "button_seat", "last_hand_number", "round_number",
-              "round_button_moves", "round_players"]
-    readonly_fields = ["event", "number", "status", "button_seat", "last_hand_number", "round_number",
-                       "round_button_moves", "round_players"]
+    fields = [
+        "event",
+        "number",
+        "status",
+        "dealer",
+        "button_seat",
+        "last_hand_number",
+        "round_number",
+        "round_button_moves",
+        "round_players",
+    ]
+    readonly_fields = [
+        "event",
+        "number",
+        "status",
+        "button_seat",
+        "last_hand_number",
+        "round_number",
+        "round_button_moves",
+        "round_players",
+    ]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # tables come from the seat draw

@@ -17,6 +17,8 @@ class DealerChoiceField(forms.ModelChoiceField):
 
 class AssignDealerForm(forms.Form):
     dealer = DealerChoiceField(
-        label=_("Dealer"), required=False, empty_label=_("(no dealer)"),
+        label=_("Dealer"),
+        required=False,
+        empty_label=_("(no dealer)"),
         queryset=get_user_model().objects.filter(is_active=True).order_by("username"),
     )

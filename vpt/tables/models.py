@@ -23,24 +23,25 @@ class Table(models.Model):
         OPEN = OPEN_TABLE, _("Open")
         BROKEN = "broken", _("Broken")
 
-    event = models.ForeignKey(
-        "events.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="tables"
-    )
+    event = models.ForeignKey("events.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("number"))
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
     seats = models.PositiveSmallIntegerField(_("seats"), default=3)
     button_seat = models.PositiveSmallIntegerField(_("button seat"), null=True, blank=True)
     dealer = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("dealer"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="dealt_tables",
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("dealer"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="dealt_tables",
     )
     last_hand_number = models.PositiveIntegerField(_("last hand number"), default=0)
     round_number = models.PositiveIntegerField(_("round"), default=1)
-    round_button_moves = models.PositiveSmallIntegerField(
-        _("button moves this round"), default=0
-    )
+    round_button_moves = models.PositiveSmallIntegerField(_("button moves this round"), default=0)
     round_players = models.PositiveSmallIntegerField(
-        _("players at round start"), default=0,
+        _("players at round start"),
+        default=0,
         help_text=_("The round ends when the button has moved this many times."),
     )
 

@@ -11,5 +11,8 @@ from .models import Table
 
 def dealer_tables(user: Any) -> QuerySet[Table]:
     """The open tables assigned to `user`: 1 query."""
-    return (Table.objects.filter(dealer_id=user.pk, status=Table.Status.OPEN)
-            .select_related("event").order_by("event__name", "number"))
+    return (
+        Table.objects.filter(dealer_id=user.pk, status=Table.Status.OPEN)
+        .select_related("event")
+        .order_by("event__name", "number")
+    )

@@ -28,8 +28,13 @@ def assign_dealer(table: Table, *, dealer: Any, actor: Any) -> Table:
     table.dealer = dealer
     table.save(update_fields=["dealer"])
     write_audit(
-        actor=actor, event_id=table.event_id, action=AuditEntry.Action.ASSIGN_DEALER, obj=table,
-        table_number=table.number, args={"table": table.number, "dealer": dealer.get_username() if dealer else "-"},
-        before={"dealer": before}, after={"dealer": dealer.pk if dealer else None},
+        actor=actor,
+        event_id=table.event_id,
+        action=AuditEntry.Action.ASSIGN_DEALER,
+        obj=table,
+        table_number=table.number,
+        args={"table": table.number, "dealer": dealer.get_username() if dealer else "-"},
+        before={"dealer": before},
+        after={"dealer": dealer.pk if dealer else None},
     )
     return table

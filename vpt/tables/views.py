@@ -29,8 +29,11 @@ def assign(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
             messages.error(request, str(error))
         else:
             dealer = form.cleaned_data["dealer"]
-            messages.success(request, _("%(table)s: dealer %(dealer)s.") % {
-                "table": table, "dealer": dealer.get_username() if dealer else _("none")})
+            messages.success(
+                request,
+                _("%(table)s: dealer %(dealer)s.")
+                % {"table": table, "dealer": dealer.get_username() if dealer else _("none")},
+            )
     else:
         messages.error(request, _("Choose a dealer from the list."))
     return redirect("seating:tables-overview", slug=table.event.slug)

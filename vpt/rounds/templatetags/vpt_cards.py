@@ -15,13 +15,16 @@ from vpt.rounds.describe import rank_name
 
 register = template.Library()
 
-_RANK_KEYS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
-              "king", "ace")
+_RANK_KEYS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 
 
 def _suit_names() -> dict[str, str]:
-    return {"spades": pgettext("card suit", "spades"), "hearts": pgettext("card suit", "hearts"),
-            "diamonds": pgettext("card suit", "diamonds"), "clubs": pgettext("card suit", "clubs")}
+    return {
+        "spades": pgettext("card suit", "spades"),
+        "hearts": pgettext("card suit", "hearts"),
+        "diamonds": pgettext("card suit", "diamonds"),
+        "clubs": pgettext("card suit", "clubs"),
+    }
 
 
 @register.filter
@@ -41,8 +44,9 @@ def card_label(face: CardFace | Any) -> str:
 
 
 @register.inclusion_tag("components/_card_picker.html")
-def card_picker(jokers: int = 0, jokers_source: str = "", jokers_when: str = "",
-                show_jokers: bool | None = None) -> dict[str, Any]:
+def card_picker(
+    jokers: int = 0, jokers_source: str = "", jokers_when: str = "", show_jokers: bool | None = None
+) -> dict[str, Any]:
     """The 52 cards by suit (aces first), plus ``jokers`` joker buttons.
 
     ``jokers_source``/``jokers_when``: a CSS selector of a form control and the value for which
@@ -53,8 +57,9 @@ def card_picker(jokers: int = 0, jokers_source: str = "", jokers_when: str = "",
     faces = [card_face(card) for card in deck() if not card.is_joker]
     suits = []
     for suit_key in ("spades", "hearts", "diamonds", "clubs"):
-        cards = sorted((face for face in faces if face.suit_key == suit_key),
-                       key=lambda face: -_RANK_KEYS.index(face.rank_key))
+        cards = sorted(
+            (face for face in faces if face.suit_key == suit_key), key=lambda face: -_RANK_KEYS.index(face.rank_key)
+        )
         suits.append({"suit": suit_key[0], "name": names[suit_key], "cards": cards})
     return {
         "suits": suits,

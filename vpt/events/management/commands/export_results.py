@@ -31,10 +31,17 @@ class Command(BaseCommand):
             raise CommandError(f"no event with slug {options['event']!r}")
         rows = []
         for row in event_results(event):
-            rows.append([
-                row["place"] or "", row["name"], row["entries"], row["stack"],
-                f"table {row['eliminated_at_table']} hand {row['eliminated_at_hand']}" if row["eliminated_at_hand"] else "",
-            ])
+            rows.append(
+                [
+                    row["place"] or "",
+                    row["name"],
+                    row["entries"],
+                    row["stack"],
+                    f"table {row['eliminated_at_table']} hand {row['eliminated_at_hand']}"
+                    if row["eliminated_at_hand"]
+                    else "",
+                ]
+            )
         if options["output"]:
             with options["output"].open("w", newline="", encoding="utf-8") as handle:
                 self._write(handle, rows)
@@ -46,4 +53,3 @@ class Command(BaseCommand):
         writer = csvsafe.writer(handle, lineterminator="\n")
         writer.writerow(HEADER)
         writer.writerows(rows)
-

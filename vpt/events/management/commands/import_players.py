@@ -13,8 +13,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from vpt.errors import ServiceError
 from vpt.events.entries import register_player
-from vpt.events.errors import ServiceError
 from vpt.events.models import Event, Player
 
 
@@ -23,8 +23,11 @@ def command_actor(username: str | None) -> Any:
     users = get_user_model().objects.filter(is_active=True, is_staff=True)
     user = users.filter(username=username).first() if username else users.order_by("-is_superuser", "id").first()
     if user is None:
-        raise CommandError("no such staff user: create a director first (createsuperuser)"
-                           if not username else f"{username!r} is not an active staff user")
+        raise CommandError(
+            "no such staff user: create a director first (createsuperuser)"
+            if not username
+            else f"{username!r} is not an active staff user"
+        )
     return user
 
 
@@ -64,8 +67,13 @@ class Command(BaseCommand):
             raise CommandError("nobody registered:\n" + "\n".join(problems))
         for row in rows:
             try:
-                register_player(event, name=row["name"].strip(), actor=actor,
-                                country=(row.get("country") or "").strip(), email=(row.get("email") or "").strip())
+                register_player(
+                    event,
+                    name=row["name"].strip(),
+                    actor=actor,
+                    country=(row.get("country") or "").strip(),
+                    email=(row.get("email") or "").strip(),
+                )
             except ServiceError as error:
                 raise CommandError(f"{row['name']}: {error}") from None
         self.stdout.write(f"{len(rows)} players registered in {event.slug}")

@@ -70,14 +70,16 @@ class Command(BaseCommand):
 
     def _replace_known_passwords(self) -> None:
         """Demo accounts whose password is their username (the fixture before generated ones)."""
-        known = [user.get_username() for user in get_user_model().objects.filter(username__in=DEMO_USERS)
-                 if user.check_password(user.get_username())]
+        known = [
+            user.get_username()
+            for user in get_user_model().objects.filter(username__in=DEMO_USERS)
+            if user.check_password(user.get_username())
+        ]
         if known:
             self.stdout.write("The demo accounts had well-known passwords; they have new ones.")
             self._print(set_generated_passwords(known))
 
     def _print(self, passwords: dict[str, str]) -> None:
-        self.stdout.write("Log in with (shown once; also saved in "
-                          f"{secrets_path(Path(settings.DATA_DIR))}):")
+        self.stdout.write(f"Log in with (shown once; also saved in {secrets_path(Path(settings.DATA_DIR))}):")
         for username, password in passwords.items():
             self.stdout.write(f"    {username:<10} {password}")

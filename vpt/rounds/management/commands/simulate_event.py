@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from vpt.events.errors import ServiceError
+from vpt.errors import ServiceError
 from vpt.ofc import PRESETS
 from vpt.rounds.simulation import simulate_event
 
@@ -29,8 +29,12 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             event = simulate_event(
-                players=options["players"], hands=options["hands"], seed=options["seed"],
-                variant=options["variant"], starting_stack=options["starting_stack"], slug=options["slug"],
+                players=options["players"],
+                hands=options["hands"],
+                seed=options["seed"],
+                variant=options["variant"],
+                starting_stack=options["starting_stack"],
+                slug=options["slug"],
                 log=self.stdout.write,
             )
         except ServiceError as error:

@@ -37,12 +37,17 @@ class Command(BaseCommand):
     stealth_options = ("stdin",)
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", nargs="?", default="-", metavar="FILE",
-                            help="JSON file to read; '-' or absent reads standard input")
-        parser.add_argument("--jsonl", action="store_true",
-                            help="one hand per input line, one compact result per output line")
-        parser.add_argument("--slip", metavar="OUT.pdf",
-                            help="also write the hand's chip-settlement slip to OUT.pdf (one hand, not --jsonl)")
+        parser.add_argument(
+            "file", nargs="?", default="-", metavar="FILE", help="JSON file to read; '-' or absent reads standard input"
+        )
+        parser.add_argument(
+            "--jsonl", action="store_true", help="one hand per input line, one compact result per output line"
+        )
+        parser.add_argument(
+            "--slip",
+            metavar="OUT.pdf",
+            help="also write the hand's chip-settlement slip to OUT.pdf (one hand, not --jsonl)",
+        )
 
     def execute(self, *args: Any, **options: Any) -> Any:
         # Bad input must print only its one-line message (Django would prefix "CommandError: ")
