@@ -16,7 +16,7 @@ from functools import wraps
 from typing import Any, TypeAlias
 
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
@@ -25,6 +25,11 @@ from vpt.errors import NotAllowed
 
 View = Callable[..., HttpResponse]
 Actor: TypeAlias = AbstractBaseUser | AnonymousUser | None
+
+
+def user_of(actor: Actor) -> User | None:
+    """The user to store as who did something (None for the system or an anonymous visitor)."""
+    return actor if isinstance(actor, User) else None
 
 
 def is_director(user: Actor) -> bool:

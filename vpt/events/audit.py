@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.db import models
 
-from vpt.accounts.permissions import Actor
+from vpt.accounts.permissions import Actor, user_of
 
 from .models import AuditEntry, Entry
 from .summaries import level_args, summary_of
@@ -33,7 +32,7 @@ def write_audit(
     after: Any = None,
 ) -> AuditEntry:
     return AuditEntry.objects.create(
-        actor=actor if isinstance(actor, User) else None,
+        actor=user_of(actor),
         event_id=event_id,
         action=action,
         object_type=obj._meta.label_lower,

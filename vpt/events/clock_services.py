@@ -24,7 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from vpt.accounts.permissions import ensure_director
+from vpt.accounts.permissions import Actor, ensure_director
 from vpt.errors import ServiceError
 
 from .audit import level_args, write_audit
@@ -77,7 +77,7 @@ def _clock_dict(clock: Clock) -> dict[str, Any]:
     }
 
 
-def _put_level_in_force(event: Event, clock: Clock, snapshot: ClockSnapshot, *, actor: Any) -> None:
+def _put_level_in_force(event: Event, clock: Clock, snapshot: ClockSnapshot, *, actor: Actor) -> None:
     """Make the event's current level (and break status) the one the clock shows."""
     level = next(lv for lv in snapshot.levels if lv.number == snapshot.status.level.number)
     status = _status_for(event.status, level.is_break) if clock.started_at else event.status
@@ -104,7 +104,7 @@ def _put_level_in_force(event: Event, clock: Clock, snapshot: ClockSnapshot, *, 
         )
 
 
-def refresh_clock(event: Event, *, now: datetime.datetime, actor: Any = None) -> ClockSnapshot:
+def refresh_clock(event: Event, *, now: datetime.datetime, actor: Actor = None) -> ClockSnapshot:
     """Store the clock re-anchored at ``now`` and put its level in force (``event`` locked).
 
     A level changed by hand (`advance_level`) since the clock last ran restarts the clock at
@@ -125,7 +125,7 @@ def refresh_clock(event: Event, *, now: datetime.datetime, actor: Any = None) ->
 
 
 @transaction.atomic(durable=True)
-def sync_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
+def sync_clock(event: Event, *, actor: Actor, now: datetime.datetime | None = None) -> Clock:
     """Store what time did to the clock (a level or a break that began, a Fantasyland hold or its
     end) and put the clock's level in force. Anyone may trigger it (``actor`` may be None): it
     only records what the clock already shows."""
@@ -138,7 +138,7 @@ def sync_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None
 def _change_clock(
     event: Event,
     *,
-    actor: Any,
+    actor: Actor,
     now: datetime.datetime | None,
     action: AuditEntry.Action,
     change: Callable[[ClockSnapshot, datetime.datetime], ClockState],
@@ -169,7 +169,7 @@ def _options(snapshot: ClockSnapshot) -> dict[str, Any]:
 
 
 @transaction.atomic(durable=True)
-def start_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
+def start_clock(event: Event, *, actor: Actor, now: datetime.datetime | None = None) -> Clock:
     """Start the clock at the level in force (level 1 for a new event)."""
     return _change_clock(
         event,
@@ -181,7 +181,7 @@ def start_clock(event: Event, *, actor: Any, now: datetime.datetime | None = Non
 
 
 @transaction.atomic(durable=True)
-def pause_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
+def pause_clock(event: Event, *, actor: Actor, now: datetime.datetime | None = None) -> Clock:
     return _change_clock(
         event,
         actor=actor,
@@ -192,7 +192,7 @@ def pause_clock(event: Event, *, actor: Any, now: datetime.datetime | None = Non
 
 
 @transaction.atomic(durable=True)
-def resume_clock(event: Event, *, actor: Any, now: datetime.datetime | None = None) -> Clock:
+def resume_clock(event: Event, *, actor: Actor, now: datetime.datetime | None = None) -> Clock:
     """Run the clock again; during a Fantasyland hold, start the break now."""
     return _change_clock(
         event,
@@ -205,7 +205,7 @@ def resume_clock(event: Event, *, actor: Any, now: datetime.datetime | None = No
 
 @transaction.atomic(durable=True)
 def adjust_clock(
-    event: Event, *, actor: Any, seconds: int = 0, level: int | None = None, now: datetime.datetime | None = None
+    event: Event, *, actor: Actor, seconds: int = 0, level: int | None = None, now: datetime.datetime | None = None
 ) -> Clock:
     """Give the current level ``seconds`` more time (fewer when negative), or go to ``level``."""
 

@@ -12,12 +12,10 @@ an audit entry.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from vpt.accounts.permissions import ensure_director
+from vpt.accounts.permissions import Actor, ensure_director, user_of
 from vpt.errors import Conflict, ServiceError
 
 from .audit import write_audit
@@ -32,7 +30,7 @@ def _check_open_for_entries(event: Event) -> None:
 
 
 @transaction.atomic(durable=True)
-def register_player(event: Event, *, name: str, actor: Any, country: str = "", email: str = "") -> Entry:
+def register_player(event: Event, *, name: str, actor: Actor, country: str = "", email: str = "") -> Entry:
     """A new player and their first entry, with the event's starting stack (not yet seated)."""
     ensure_director(actor)
     event = lock_event(event)
@@ -59,7 +57,7 @@ def register_player(event: Event, *, name: str, actor: Any, country: str = "", e
 
 
 @transaction.atomic(durable=True)
-def reenter_player(player: Player, *, actor: Any) -> Entry:
+def reenter_player(player: Player, *, actor: Actor) -> Entry:
     """A fresh entry for an eliminated player, while the event's re-entry policy allows it."""
     ensure_director(actor)
     event = lock_event(player.event_id)
@@ -96,7 +94,7 @@ def reenter_player(player: Player, *, actor: Any) -> Entry:
 
 
 @transaction.atomic(durable=True)
-def adjust_chips(entry: Entry, *, amount: int, reason: str, actor: Any) -> ChipAdjustment:
+def adjust_chips(entry: Entry, *, amount: int, reason: str, actor: Actor) -> ChipAdjustment:
     """A director's signed correction of a stack, with the reason kept in the ledger."""
     ensure_director(actor)
     if not reason.strip():
@@ -120,7 +118,7 @@ def adjust_chips(entry: Entry, *, amount: int, reason: str, actor: Any) -> ChipA
         entry=entry,
         amount=amount,
         reason=reason.strip(),
-        created_by=actor,
+        created_by=user_of(actor),
         stack_before=entry.stack,
         stack_after=entry.stack + amount,
     )

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from vpt.accounts.permissions import ensure_director
+from vpt.accounts.permissions import Actor, ensure_director
 from vpt.errors import ServiceError
 
 from .audit import write_audit
@@ -24,7 +23,7 @@ from .services import lock_event
 
 @transaction.atomic(durable=True)
 def set_payout_structure(
-    event: Event, *, percentages: Sequence[Decimal | str | int], unit: Decimal, actor: Any
+    event: Event, *, percentages: Sequence[Decimal | str | int], unit: Decimal, actor: Actor
 ) -> PayoutStructure:
     """Store the percentage each place takes (first place first) and the rounding unit."""
     ensure_director(actor)

@@ -22,7 +22,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from vpt.accounts.permissions import ensure_director
+from vpt.accounts.permissions import Actor, ensure_director
 from vpt.errors import Conflict, ServiceError
 from vpt.ofc import InvalidHand, get_ruleset
 
@@ -45,7 +45,7 @@ def create_event(
     *,
     name: str,
     slug: str,
-    actor: Any,
+    actor: Actor,
     variant: str = "progressive",
     rule_overrides: Mapping[str, Any] | None = None,
     starting_stack: int = 10000,
@@ -137,7 +137,7 @@ def _has_hands(event: Event) -> bool:
 
 
 @transaction.atomic(durable=True)
-def update_event(event: Event, *, actor: Any, **fields: Any) -> Event:
+def update_event(event: Event, *, actor: Actor, **fields: Any) -> Event:
     """Change an event's settings; the rule set, stack and table size only before the first hand."""
     ensure_director(actor)
     unknown = set(fields) - set(EVENT_FIELDS)
@@ -183,7 +183,7 @@ def update_event(event: Event, *, actor: Any, **fields: Any) -> Event:
 
 
 @transaction.atomic(durable=True)
-def set_event_status(event: Event, *, status: str, actor: Any) -> Event:
+def set_event_status(event: Event, *, status: str, actor: Actor) -> Event:
     ensure_director(actor)
     event = lock_event(event)
     before = event.status

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from vpt.accounts.permissions import ensure_director
+from vpt.accounts.permissions import Actor, ensure_director
 from vpt.errors import Conflict, ServiceError
 
 from .audit import level_args, write_audit
@@ -27,7 +27,7 @@ from .services import lock_event
 
 
 @transaction.atomic(durable=True)
-def advance_level(event: Event, *, actor: Any, number: int | None = None) -> Level:
+def advance_level(event: Event, *, actor: Actor, number: int | None = None) -> Level:
     """Put the next level (or level `number`) in force; hands started from now use its chips per point."""
     ensure_director(actor)
     event = lock_event(event)
@@ -71,7 +71,7 @@ def _level_fields(chips_per_point: int, minutes: int | None, hands: int | None, 
 def add_level(
     event: Event,
     *,
-    actor: Any,
+    actor: Actor,
     chips_per_point: int = 1,
     minutes: int | None = None,
     hands: int | None = None,
@@ -115,7 +115,7 @@ def _refuse_history(event: Event, level: Level) -> None:
 def update_level(
     level: Level,
     *,
-    actor: Any,
+    actor: Actor,
     chips_per_point: int,
     minutes: int | None = None,
     hands: int | None = None,
@@ -149,7 +149,7 @@ def update_level(
 
 
 @transaction.atomic(durable=True)
-def move_level(level: Level, *, actor: Any, up: bool) -> Level:
+def move_level(level: Level, *, actor: Actor, up: bool) -> Level:
     """Swap a level with the one before it (`up`) or after it."""
     ensure_director(actor)
     event, level = _lock_level(level)
@@ -178,7 +178,7 @@ def move_level(level: Level, *, actor: Any, up: bool) -> Level:
 
 
 @transaction.atomic(durable=True)
-def delete_level(level: Level, *, actor: Any) -> None:
+def delete_level(level: Level, *, actor: Actor) -> None:
     """Remove a future level; the later levels move up one number."""
     ensure_director(actor)
     event, level = _lock_level(level)

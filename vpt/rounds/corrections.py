@@ -24,7 +24,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from vpt.accounts.permissions import ensure_director
+from vpt.accounts.permissions import Actor, ensure_director
 from vpt.errors import Conflict, InvalidBoards
 from vpt.events.audit import write_audit
 from vpt.events.models import AuditEntry, Entry, Event
@@ -250,7 +250,7 @@ def _check_eliminations(
     return newly_out, revived
 
 
-def _correct(hand: Hand, plan: CorrectionPlan, *, actor: Any, dry_run: bool, reason: str) -> Correction:
+def _correct(hand: Hand, plan: CorrectionPlan, *, actor: Actor, dry_run: bool, reason: str) -> Correction:
     """Carry out `plan` on `hand` and replay the later hands (or, in a dry run, report what would change)."""
     ensure_director(actor)
     event = lock_event(hand.event_id)
@@ -473,7 +473,7 @@ def _table_plan(h: Hand, boards: list[_NewBoard], table: Table, voided: bool, re
 
 
 @transaction.atomic(durable=True)
-def correct_hand(hand: Hand, *, boards: BoardsArg, actor: Any, dry_run: bool = False, reason: str = "") -> Correction:
+def correct_hand(hand: Hand, *, boards: BoardsArg, actor: Actor, dry_run: bool = False, reason: str = "") -> Correction:
     """Re-score `hand` with corrected boards and replay every later hand of the event in order.
 
     The dry run returns the differences (stacks, places, eliminations, button, Fantasyland)
@@ -485,7 +485,7 @@ def correct_hand(hand: Hand, *, boards: BoardsArg, actor: Any, dry_run: bool = F
 
 
 @transaction.atomic(durable=True)
-def void_hand(hand: Hand, *, actor: Any, dry_run: bool = False, reason: str = "") -> Correction:
+def void_hand(hand: Hand, *, actor: Actor, dry_run: bool = False, reason: str = "") -> Correction:
     """Cancel `hand`: it moves no chips; later hands are replayed as in `correct_hand`."""
     ensure_director(actor)
     return _correct(hand, Void(), actor=actor, dry_run=dry_run, reason=reason)

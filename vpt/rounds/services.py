@@ -20,13 +20,11 @@ in `vpt.rounds.corrections`.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from vpt.accounts.permissions import ensure_can_record, ensure_director
+from vpt.accounts.permissions import Actor, ensure_can_record, ensure_director, user_of
 from vpt.errors import Conflict, InvalidBoards, ServiceError
 from vpt.events.audit import write_audit
 from vpt.events.clock_services import refresh_clock
@@ -45,7 +43,7 @@ from .scoring import BoardsArg, board_fields, exchange_rows, hand_snapshot, pars
 
 
 @transaction.atomic(durable=True)
-def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any) -> Hand:
+def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Actor) -> Hand:
     """Score, settle and save hand `hand_number` at `table`; it must be the table's next hand.
 
     `boards` maps seat numbers to board inputs (`BoardInput` or dicts with `top`, `middle`,
@@ -108,7 +106,7 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Any
         chips_per_point=chips_per_point,
         button_seat=button,
         fantasyland=fantasyland,
-        recorded_by=actor,
+        recorded_by=user_of(actor),
     )
     settlement = result.settlement
     rows = []
@@ -207,7 +205,7 @@ def _start_next_round(table: Table, *, players: int) -> None:
 
 
 @transaction.atomic(durable=True)
-def close_round(table: Table, *, actor: Any, force: bool = False) -> Table:
+def close_round(table: Table, *, actor: Actor, force: bool = False) -> Table:
     """End the table's current round and start the next; `force` ends it early (never over a
     pending Fantasyland hand)."""
     ensure_director(actor)

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from vpt.accounts.permissions import Actor
 from vpt.errors import ServiceError
 from vpt.events.entries import reenter_player, register_player
 from vpt.events.models import Entry, Event
@@ -164,7 +165,7 @@ def simulate_event(
     hands: int,
     seed: int,
     variant: str = "progressive",
-    actor: Any = None,
+    actor: Actor = None,
     starting_stack: int = 3000,
     hands_per_level: int | None = None,
     reentry: bool = True,

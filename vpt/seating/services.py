@@ -11,13 +11,12 @@ import math
 import random
 import secrets
 from collections.abc import Sequence
-from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from vpt.accounts.permissions import ensure_director
+from vpt.accounts.permissions import Actor, ensure_director
 from vpt.errors import Conflict, ServiceError
 from vpt.events.audit import write_audit
 from vpt.events.models import AuditEntry, Entry, Event
@@ -51,7 +50,7 @@ def table_sizes(players: int, seats_per_table: int, min_players: int = 2) -> lis
 
 
 @transaction.atomic(durable=True)
-def draw_seats(event: Event, *, actor: Any, seed: int | None = None) -> list[Table]:
+def draw_seats(event: Event, *, actor: Actor, seed: int | None = None) -> list[Table]:
     """Draw seats for every active entry, balanced, reproducible from the stored seed.
 
     A redraw is allowed until the first hand is recorded: it replaces all tables.
@@ -144,7 +143,7 @@ def _emptiest(tables: dict[int, Table], seats: dict[int, list[Seat]], exclude: i
 
 
 @transaction.atomic(durable=True)
-def open_table(event: Event, *, actor: Any) -> Table:
+def open_table(event: Event, *, actor: Actor) -> Table:
     """Open one more table, all seats empty, numbered after every table the event has had.
 
     For late registrations and re-entries when every seat is taken: seat them there with
@@ -170,7 +169,7 @@ def open_table(event: Event, *, actor: Any) -> Table:
 
 
 @transaction.atomic(durable=True)
-def seat_entry(entry: Entry, *, actor: Any, table: Table | None = None) -> Seat:
+def seat_entry(entry: Entry, *, actor: Actor, table: Table | None = None) -> Seat:
     """Seat a late registration or re-entry at `table`, or at the emptiest open table."""
     ensure_director(actor)
     event = lock_event(entry.event_id)
@@ -201,7 +200,7 @@ def seat_entry(entry: Entry, *, actor: Any, table: Table | None = None) -> Seat:
 
 
 @transaction.atomic(durable=True)
-def move_player(entry: Entry, *, to_table: Table, actor: Any, seat_number: int | None = None) -> Seat:
+def move_player(entry: Entry, *, to_table: Table, actor: Actor, seat_number: int | None = None) -> Seat:
     """Move a seated player to another table (balancing)."""
     ensure_director(actor)
     event = lock_event(entry.event_id)
@@ -286,7 +285,7 @@ def _break(table: Table, tables: dict[int, Table], seats: dict[int, list[Seat]])
 
 
 @transaction.atomic(durable=True)
-def break_table(table: Table, *, actor: Any) -> list[Seat]:
+def break_table(table: Table, *, actor: Actor) -> list[Seat]:
     """Close `table`, seating its players at the emptiest other tables; returns their new seats."""
     ensure_director(actor)
     event = lock_event(table.event_id)
@@ -309,7 +308,7 @@ def break_table(table: Table, *, actor: Any) -> list[Seat]:
 
 
 @transaction.atomic(durable=True)
-def balance_tables(event: Event, *, actor: Any) -> list[str]:
+def balance_tables(event: Event, *, actor: Actor) -> list[str]:
     """Break surplus tables and move players until the tables are balanced; returns what was done.
 
     Stops early (and says nothing more) when the only moves left would disturb a pending

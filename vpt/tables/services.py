@@ -7,7 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from vpt.accounts.permissions import ensure_director
+from vpt.accounts.permissions import Actor, ensure_director
 from vpt.errors import ServiceError
 from vpt.events.audit import write_audit
 from vpt.events.models import AuditEntry
@@ -17,7 +17,7 @@ from .models import Table
 
 
 @transaction.atomic(durable=True)
-def assign_dealer(table: Table, *, dealer: Any, actor: Any) -> Table:
+def assign_dealer(table: Table, *, dealer: Any, actor: Actor) -> Table:
     """Give `table` to `dealer` (a user), or take it from its dealer with `dealer=None`."""
     ensure_director(actor)
     lock_event(table.event_id)
