@@ -7,6 +7,7 @@ from vpt import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("i18n/", set_language, name="set_language"),
     path("accounts/", include("vpt.accounts.urls", namespace="accounts")),

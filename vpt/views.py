@@ -2,8 +2,9 @@ import logging
 
 from django.db import DatabaseError, connection
 from django.db.models import F
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -30,3 +31,12 @@ def healthz(request: HttpRequest) -> HttpResponse:
         logging.getLogger(__name__).error("healthz: the database does not answer: %s", error)
         return HttpResponse("database unavailable\n", status=503, content_type="text/plain")
     return HttpResponse("ok\n", content_type="text/plain")
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the page says: send them to the static icon
+    (whitenoise serves it, with its hashed, cached name once `collectstatic` has run)."""
+    response = HttpResponseRedirect(static("favicon.ico"))
+    response["Cache-Control"] = "max-age=86400"
+    return response
