@@ -7,6 +7,8 @@ VPT_ALLOWED_HOSTS  comma-separated host names
 VPT_DATA_DIR       this machine's own files: secrets, logs, collected static files (default var/)
 VPT_HTTPS          "1" behind an HTTPS proxy: secure cookies, HSTS, redirect to https
 VPT_SESSION_HOURS  how long a login lasts (default 12: one playing day)
+VPT_PUBLIC_URL     the address players reach the app at, e.g. https://vpt.example.org: every QR
+                   code and absolute link uses it (default: the host of the request)
 """
 
 import os
@@ -152,6 +154,10 @@ AXES_LOCKOUT_CALLABLE = "vpt.accounts.views.locked_out"
 SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 
 SESSION_COOKIE_AGE = int(float(os.environ.get("VPT_SESSION_HOURS", "12")) * 3600)
+
+# The public base URL printed in QR codes and absolute links: a dealer's tablet may reach the
+# app as 127.0.0.1 or a LAN address that the players' phones cannot. Empty: the request's host.
+VPT_PUBLIC_URL = os.environ.get("VPT_PUBLIC_URL", "").strip().rstrip("/")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
