@@ -1,10 +1,26 @@
-"""The request type of views that answer htmx: `request.htmx` is set by django-htmx's middleware."""
+"""The request type of views that answer htmx (`request.htmx` is set by django-htmx's middleware),
+and absolute URLs on the public address (`VPT_PUBLIC_URL`)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest
 from django_htmx.middleware import HtmxDetails
 
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
+
+
+def absolute_url(request: HttpRequest, path: str) -> str:
+    """``path`` as an absolute URL on the public address (``VPT_PUBLIC_URL``) when one is set,
+    else on the host the request came to (what a dealer typed, such as 127.0.0.1)."""
+    base = getattr(settings, "VPT_PUBLIC_URL", "")
+    if base:
+        return base.rstrip("/") + "/" + path.lstrip("/")
+    return request.build_absolute_uri(path)
+
+
+def public_base_url(request: HttpRequest) -> str:
+    """The address players' phones are sent to: ``VPT_PUBLIC_URL``, else this request's host."""
+    return absolute_url(request, "/").rstrip("/")

@@ -21,6 +21,7 @@ from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
 from vpt.seating.services import draw_seats
 from vpt.slips import selectors
+from vpt.slips import slip as slip_module
 from vpt.tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -133,6 +134,24 @@ def test_dealer_of_the_table_prints_the_slip_of_a_hand(
     )
     # The QR code's target, printed under it too: the hand on its table's public page.
     assert "http://testserver/standings/test-open/tables/1/?all=1#hand-1" in text
+
+
+def test_the_qr_code_and_link_use_the_public_url(
+    client: Client, dealer_user: User, hand: Hand, pdf_text, settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tablet reached the app as 127.0.0.1; the players' phones need VPT_PUBLIC_URL."""
+    settings.VPT_PUBLIC_URL = "https://vpt.example.org/"
+    encoded: list[str] = []
+    draw_qr = slip_module.draw_qr
+    monkeypatch.setattr(slip_module, "draw_qr", lambda canvas, url, *a: (encoded.append(url), draw_qr(canvas, url, *a)))
+    client.force_login(dealer_user)
+
+    response = client.get(reverse("slips:hand-slip", args=[hand.pk]), HTTP_HOST="127.0.0.1")
+
+    url = "https://vpt.example.org/standings/test-open/tables/1/?all=1#hand-1"
+    assert encoded == [url]
+    assert url in pdf_text(response.content)
+    assert "127.0.0.1" not in pdf_text(response.content)
 
 
 def test_a_dealer_of_another_table_is_refused(client: Client, other_dealer: User, hand: Hand) -> None:

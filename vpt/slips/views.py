@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET
 
 from vpt.accounts.permissions import Actor, can_deal, dealer_required, director_required
 from vpt.events.models import Event
+from vpt.http import absolute_url
 from vpt.rounds.models import Hand
 from vpt.tables.models import Table
 
@@ -43,7 +44,8 @@ def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
 
 def public_hand_url(request: HttpRequest) -> Callable[[Hand], str]:
     """The QR code's target: the hand on its table's public page (every hand shown, scrolled to
-    this one); while the standings pages are not mounted, the table's hand history PDF."""
+    this one); while the standings pages are not mounted, the table's hand history PDF. On the
+    public address (``VPT_PUBLIC_URL``) when set, not on the host the dealer's tablet typed."""
 
     def url(hand: Hand) -> str:
         try:
@@ -51,7 +53,7 @@ def public_hand_url(request: HttpRequest) -> Callable[[Hand], str]:
             path += f"?all=1#hand-{hand.number}"
         except NoReverseMatch:
             path = reverse("slips:hand-history", args=[hand.table_id])
-        return request.build_absolute_uri(path)
+        return absolute_url(request, path)
 
     return url
 
