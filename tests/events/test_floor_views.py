@@ -171,3 +171,15 @@ def test_audit_log_filters(client_as_director: Client, event: Event, director: U
     assert "bonus" in page and "Ana registered" not in page
     page = client_as_director.get(url, {"table": 7}).content.decode()
     assert "Nothing recorded." in page
+
+
+def test_event_page_shows_the_public_address(client_as_director: Client, event: Event, settings) -> None:
+    response = client_as_director.get(reverse("events:detail", args=[event.slug]), HTTP_HOST="127.0.0.1")
+    assert 'href="http://127.0.0.1/standings/spring/"' in response.content.decode()
+    assert "Set VPT_PUBLIC_URL" in response.content.decode()
+
+    settings.VPT_PUBLIC_URL = "https://vpt.example.org"
+    response = client_as_director.get(reverse("events:detail", args=[event.slug]), HTTP_HOST="127.0.0.1")
+    content = response.content.decode()
+    assert 'href="https://vpt.example.org/standings/spring/"' in content
+    assert "Set VPT_PUBLIC_URL" not in content

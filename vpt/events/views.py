@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
-from vpt.http import HtmxHttpRequest
+from vpt.http import HtmxHttpRequest, absolute_url
 
 from .entries import adjust_chips, reenter_player, register_player
 from .floor_selectors import audit_log
@@ -83,7 +85,7 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "events/event_form.html", {"form": form, "event": event, "section": "event"})
 
 
-def _detail_context(event: Event) -> dict[str, Any]:
+def _detail_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     levels = list(Level.objects.filter(event=event).order_by("number"))
     current = event.current_level.number if event.current_level else 0
     return {
@@ -97,13 +99,15 @@ def _detail_context(event: Event) -> dict[str, Any]:
         ),
         "statuses": Event.Status.choices,
         "table_count": event.tables.filter(status=OPEN_TABLE).count(),
+        "public_url": absolute_url(request, reverse("standings:standings", args=[event.slug])),
+        "public_url_set": bool(getattr(settings, "VPT_PUBLIC_URL", "")),
     }
 
 
 @director_required
 @require_GET
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    return render(request, "events/event_detail.html", _detail_context(_event(slug)))
+    return render(request, "events/event_detail.html", _detail_context(request, _event(slug)))
 
 
 @director_required
@@ -141,7 +145,7 @@ def levels(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     else:
         messages.success(request, _("Level structure saved."))
     if request.htmx:
-        return render(request, "events/event_detail.html#levels", _detail_context(_event(slug)))
+        return render(request, "events/event_detail.html#levels", _detail_context(request, _event(slug)))
     return redirect("events:detail", slug=event.slug)
 
 
