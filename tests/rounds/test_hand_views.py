@@ -100,3 +100,29 @@ def test_void_shows_differences_then_voids(client_as_director: Client, hand: Han
     hand.refresh_from_db()
     assert hand.is_void
     assert set(Entry.objects.values_list("stack", flat=True)) == {10000}
+
+
+def confirm_correction(client: Client, hand: Hand, boards: list[dict[str, str]]) -> list[str]:
+    url = reverse("rounds:hand-correct", args=[hand.pk])
+    data = post_boards(hand, boards, reason="Wrong card typed", action="dry_run")
+    page = client.post(url, data).content.decode()
+    token = page.split('name="token" value="')[1].split('"')[0]
+    response = client.post(url, dict(data, action="confirm", token=token), follow=True)
+    return [str(message) for message in response.context["messages"]]
+
+
+def test_a_correction_of_boards_only_says_what_was_saved(client_as_director: Client, hand: Hand, kit: Any) -> None:
+    """A kicker changed: the boards differ, no chips move, and version 2 is saved all the same."""
+    kicker = dict(kit.JACKS, middle="Th Tc 7d 7c 3s")
+
+    messages = confirm_correction(client_as_director, hand, [kicker, kit.ACES_FULL, kit.QUEENS_FULL])
+
+    hand.refresh_from_db()
+    assert hand.version == 2
+    assert messages == ["Hand corrected: boards changed, no chips moved; version 2 saved."]
+
+
+def test_a_correction_that_moves_chips_says_what_changed(client_as_director: Client, hand: Hand, kit: Any) -> None:
+    messages = confirm_correction(client_as_director, hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED])
+
+    assert messages == ["Hand corrected: version 2 saved; 3 stacks changed."]

@@ -18,7 +18,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.middleware import HtmxDetails
 
@@ -136,9 +136,8 @@ def hand_correct(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
                 context["error"] = str(error)
             else:
                 if confirm:
-                    messages.success(
-                        request, _("Hand corrected: %(count)s changes saved.") % {"count": len(report.changes)}
-                    )
+                    version = Hand.objects.values_list("version", flat=True).get(pk=hand.pk)
+                    messages.success(request, _saved_message(report, version=version))
                     return redirect("rounds:hand-detail", hand_id=hand.pk)
                 if action == "confirm":
                     context["error"] = _(
@@ -183,6 +182,41 @@ def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
                 messages.success(request, _("Hand voided."))
                 return redirect("rounds:hand-detail", hand_id=hand.pk)
     return render(request, "rounds/hand_void.html", context)
+
+
+def _saved_message(report: Correction, *, version: int) -> str:
+    """What a saved correction changed, in words: the new version always (the boards changed even
+    when no chips moved), then each kind of change with its count."""
+    parts = []
+    if report.stacks:
+        count = len(report.stacks)
+        parts.append(ngettext("%(count)s stack changed", "%(count)s stacks changed", count) % {"count": count})
+    if report.places:
+        count = len(report.places)
+        parts.append(
+            ngettext("%(count)s finishing place changed", "%(count)s finishing places changed", count)
+            % {"count": count}
+        )
+    if report.eliminations:
+        count = len(report.eliminations)
+        parts.append(
+            ngettext("%(count)s elimination changed", "%(count)s eliminations changed", count) % {"count": count}
+        )
+    if report.buttons:
+        parts.append(_("the next button moved"))
+    if report.fantasyland:
+        parts.append(_("Fantasyland for the next hand changed"))
+    if report.replayed:
+        count = len(report.replayed)
+        parts.append(
+            ngettext("%(count)s later hand replayed", "%(count)s later hands replayed", count) % {"count": count}
+        )
+    if not parts:
+        return _("Hand corrected: boards changed, no chips moved; version %(version)s saved.") % {"version": version}
+    return _("Hand corrected: version %(version)s saved; %(changes)s.") % {
+        "version": version,
+        "changes": "; ".join(parts),
+    }
 
 
 def _report(report: Correction) -> dict[str, Any]:
