@@ -183,6 +183,8 @@ TIME_ZONE = "Europe/Madrid"
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = DATA_DIR / "static"
+# whitenoise looks in it when the app starts, before any `collectstatic` (the tests, `make dev`).
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Served by whitenoise with hashed names (cached for a year) once `collectstatic` has run,
