@@ -128,9 +128,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
     # Tests run on a file too, in WAL mode like the room: an in-memory database shares one
-    # cache between threads and answers concurrent writers with "table is locked".
+    # cache between threads and answers concurrent writers with "table is locked". One file per
+    # process, so two test runs on one machine never share it (Django deletes it at the end).
     DATA_DIR.mkdir(parents=True, exist_ok=True)
-    DATABASES["default"].setdefault("TEST", {}).setdefault("NAME", str(DATA_DIR / "test.sqlite3"))
+    DATABASES["default"].setdefault("TEST", {}).setdefault("NAME", str(DATA_DIR / f"test-{os.getpid()}.sqlite3"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
