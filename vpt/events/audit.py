@@ -2,6 +2,11 @@
 
 An entry keeps the facts (`summary_args`: names, numbers, codes), never a sentence: the
 summary is written out when it is read, in the reader's language, from `SUMMARIES`.
+
+Writing the entry also bumps the event's version (`bump_version`), in the same transaction:
+every service audits its state change, so none can forget to invalidate the live pages'
+caches and ETags (`vpt.events.live`). A state change that writes no audit entry (time putting
+a new level in force only moves the event's status) calls `bump_version` itself.
 """
 
 from __future__ import annotations
@@ -10,13 +15,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import models
+from django.db.models import F
 
 from vpt.accounts.permissions import Actor, user_of
 
-from .models import AuditEntry, Entry
+from .models import AuditEntry, Entry, Event
 from .summaries import level_args, summary_of
 
-__all__ = ["level_args", "summary_of", "write_audit"]
+__all__ = ["bump_version", "level_args", "summary_of", "write_audit"]
 
 
 def write_audit(
@@ -31,6 +37,9 @@ def write_audit(
     before: Any = None,
     after: Any = None,
 ) -> AuditEntry:
+    """Record a state change (inside the service's transaction) and bump the event's version."""
+    if event_id is not None:
+        bump_version(event_id)
     return AuditEntry.objects.create(
         actor=user_of(actor),
         event_id=event_id,
@@ -43,3 +52,12 @@ def write_audit(
         before=before,
         after=after,
     )
+
+
+def bump_version(event_id: int) -> None:
+    """Count one more state change of the event (call inside the transaction that makes it).
+
+    An UPDATE with F(): no lost increment between concurrent writers, and the row is the one
+    the service already locked (`lock_event`), so the lock order stays event first.
+    """
+    Event.objects.filter(pk=event_id).update(version=F("version") + 1)

@@ -9,6 +9,8 @@ entry         one buy-in of a player: the first entry, then each re-entry with a
               starting stack. Stacks, eliminations and finishing places belong to entries.
 chip adjustment  a director's signed correction of an entry's stack, with a reason.
 audit entry   who changed what, when, with the state before and after.
+version       a counter every state change of the event bumps, in the same transaction
+              (`vpt.events.audit.write_audit` does it): live pages key their caches on it.
 clock         the stored state of the event's clock (anchor level, start, pauses, adjustments);
               `vpt.events.clock` computes what it shows.
 payout structure  the percentage of the prize pool each place takes, and the rounding unit;
@@ -105,6 +107,9 @@ class Event(models.Model):
         blank=True,
         help_text=_("The seat draw is reproducible from this number."),
     )
+    # Bumped by every state change of the event, in the same transaction (`write_audit`):
+    # what conditional GETs and cached renders of the live pages key on (`vpt.events.live`).
+    version = models.PositiveBigIntegerField(_("version"), default=0, editable=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

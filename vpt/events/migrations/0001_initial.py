@@ -38,6 +38,7 @@ class Migration(migrations.Migration):
                 ('language', models.CharField(choices=[('en', 'English'), ('es', 'Spanish')], default='en', max_length=2, verbose_name='language of printed slips')),
                 ('slip_format', models.CharField(choices=[('a6', 'A6 sheet'), ('thermal80', '80 mm thermal roll')], default='a6', max_length=10, verbose_name='slip format')),
                 ('seat_seed', models.BigIntegerField(blank=True, help_text='The seat draw is reproducible from this number.', null=True, verbose_name='seat draw seed')),
+                ('version', models.PositiveBigIntegerField(default=0, editable=False, verbose_name='version')),
                 ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created at')),
             ],
             options={
