@@ -183,3 +183,19 @@ def test_event_page_shows_the_public_address(client_as_director: Client, event: 
     content = response.content.decode()
     assert 'href="https://vpt.example.org/standings/spring/"' in content
     assert "Set VPT_PUBLIC_URL" not in content
+
+
+@pytest.mark.parametrize(
+    ("language", "added", "stacks"), [("en", "+1,500", "10,000 → 11,500"), ("es", "+1\xa0500", "10\xa0000 → 11\xa0500")]
+)
+def test_adjustments_read_chips_in_the_page_language(
+    client_as_director: Client, event: Event, director: User, language: str, added: str, stacks: str
+) -> None:
+    entry = register_player(event, name="Ana", actor=director)
+    url = reverse("events:adjust", args=[event.slug])
+    client_as_director.post(url, {"entry": entry.pk, "amount": "1500", "reason": "Miscount"})
+
+    page = client_as_director.get(url, headers={"accept-language": language}).content.decode()
+
+    assert f'<td class="num">{added}</td>' in page
+    assert stacks in page

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -126,3 +127,26 @@ def test_a_correction_that_moves_chips_says_what_changed(client_as_director: Cli
     messages = confirm_correction(client_as_director, hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED])
 
     assert messages == ["Hand corrected: version 2 saved; 3 stacks changed."]
+
+
+# Spanish groups with a no-break space, as Django's Spanish formats and the standings do.
+@pytest.mark.parametrize(("language", "separator"), [("en", ","), ("es", "\xa0")])
+def test_stacks_on_the_correction_and_void_pages_read_like_everywhere_else(
+    client_as_director: Client, hand: Hand, kit: Any, language: str, separator: str
+) -> None:
+    """Grouped in the page's language (2,900; 2 900 in Spanish), as the players list and the
+    standings print them: not "2900 → 2480"."""
+    stacks = sorted(f"{stack:,}".replace(",", separator) for stack in Entry.objects.values_list("stack", flat=True))
+    url = reverse("rounds:hand-correct", args=[hand.pk])
+    data = post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED], reason="Misread", action="dry_run")
+    headers = {"accept-language": language}
+
+    correct = client_as_director.post(url, data, headers=headers).content.decode()
+    void = client_as_director.get(reverse("rounds:hand-void", args=[hand.pk]), headers=headers).content.decode()
+
+    grouped = re.compile(rf"^\d{{1,3}}({separator}\d{{3}})+$")
+    for page in (correct, void):
+        befores = re.findall(r'class="diff-before num">([^<]*)<', page)
+        afters = re.findall(r'class="diff-after num">([^<]*)<', page)
+        assert sorted(befores) == stacks
+        assert len(afters) == 3 and all(grouped.match(after) for after in afters), afters

@@ -14,6 +14,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -291,7 +292,7 @@ def reenter(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
         messages.success(
             request,
             _("%(name)s re-entered with %(stack)s chips (entry %(number)s); seat them now.")
-            % {"name": player.name, "stack": entry.stack, "number": entry.number},
+            % {"name": player.name, "stack": number_format(entry.stack, force_grouping=True), "number": entry.number},
         )
     return redirect("events:players", slug=event.slug)
 
