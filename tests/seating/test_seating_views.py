@@ -11,6 +11,7 @@ from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event
 from vpt.events.services import create_event
 from vpt.seating.models import Seat
+from vpt.seating.services import open_table
 from vpt.tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +57,9 @@ def test_draw_move_and_break(client_as_director: Client, event: Event) -> None:
     assert "moved to Table" in response.content.decode()
     assert Seat.objects.get(entry_id=mover.entry_id).table == two
 
-    response = client_as_director.post(reverse("seating:break", args=[event.slug, two.pk]), follow=True)
+    response = client_as_director.post(
+        reverse("seating:break", args=[event.slug, two.pk]), {"confirm": "1"}, follow=True
+    )
     page = response.content.decode()
     assert "broken" in page or "Not enough free seats" in page
 
@@ -85,8 +88,52 @@ def test_open_a_new_table_from_the_seating_page(client_as_director: Client, even
     client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})
 
     page = client_as_director.get(reverse("seating:event", args=[event.slug])).content.decode()
-    response = client_as_director.post(reverse("seating:open-table", args=[event.slug]), follow=True)
+    response = client_as_director.post(reverse("seating:open-table", args=[event.slug]), {"confirm": "1"}, follow=True)
 
     assert reverse("seating:open-table", args=[event.slug]) in page
     assert "A new table is open" in response.content.decode()
     assert Table.objects.filter(event=event, number=4, status=Table.Status.OPEN).exists()
+
+
+def test_breaking_a_table_asks_first_and_names_where_its_players_go(
+    client_as_director: Client, event: Event, director: User
+) -> None:
+    client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})  # 2, 2 and 3 players
+    open_table(event, actor=director)  # table 4, empty
+    three = next(t for t in Table.objects.all() if Seat.objects.filter(table=t, entry__isnull=False).count() == 3)
+    players = set(Seat.objects.filter(table=three, entry__isnull=False).values_list("entry_id", flat=True))
+    url = reverse("seating:break", args=[event.slug, three.pk])
+
+    page = client_as_director.post(url).content.decode()
+
+    assert Table.objects.get(pk=three.pk).status == Table.Status.OPEN  # nothing done yet
+    assert '<input type="hidden" name="confirm" value="1">' in page
+    assert f'action="{url}"' in page
+    text = page.split("data-confirm-text><strong>")[1].split("</strong>")[0]
+
+    client_as_director.post(url, {"confirm": "1"})
+
+    assert Table.objects.get(pk=three.pk).status == Table.Status.BROKEN
+    moved_to = sorted(set(Seat.objects.filter(entry_id__in=players).values_list("table__number", flat=True)))
+    assert len(moved_to) == 2
+    assert text == f"Break table {three.number}: its 3 players move to tables {moved_to[0]} and {moved_to[1]}."
+
+
+def test_a_table_that_cannot_be_broken_says_so_before(client_as_director: Client, event: Event) -> None:
+    client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})  # 2, 2 and 3 of 3 seats
+    two = next(t for t in Table.objects.all() if Seat.objects.filter(table=t, entry__isnull=False).count() == 2)
+
+    page = client_as_director.post(reverse("seating:break", args=[event.slug, two.pk])).content.decode()
+
+    assert f"Break table {two.number}: its 2 players need seats, but the other tables have too few free seats" in page
+
+
+def test_the_confirmation_comes_inline_for_htmx(client_as_director: Client, event: Event) -> None:
+    client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})
+
+    response = client_as_director.post(reverse("seating:open-table", args=[event.slug]), headers={"HX-Request": "true"})
+
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div class="panel confirm-panel"')
+    assert f"Open table 4: a new table with {event.seats_per_table} empty seats." in html
+    assert not Table.objects.filter(event=event, number=4).exists()

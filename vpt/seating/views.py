@@ -12,16 +12,19 @@ from typing import Any, cast
 from django import forms
 from django.conf import settings
 from django.contrib import messages
-from django.db.models import Prefetch
+from django.db.models import Max, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
+from vpt.events.confirmation import Confirmation, confirmed, render_confirmation
 from vpt.events.models import Entry, Event
 from vpt.http import HtmxHttpRequest
 from vpt.tables.forms import AssignDealerForm
@@ -136,11 +139,69 @@ def move(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("seating:event", slug=event.slug)
 
 
+def _break_preview(table: Table) -> str:
+    """What breaking ``table`` will do, in words: its players and the tables they go to. The
+    destinations follow `break_table`'s rule (each player to the emptiest other open table with
+    a free seat, the lowest number first); the service decides, this only tells."""
+    seats = list(Seat.objects.filter(table__event_id=table.event_id, table__status=Table.Status.OPEN))
+    players = [seat for seat in seats if seat.table_id == table.pk and seat.entry_id is not None]
+    numbers = dict(Table.objects.filter(event_id=table.event_id).values_list("pk", "number"))
+    taken: dict[int, int] = {}
+    free: dict[int, int] = {}
+    for seat in seats:
+        if seat.table_id != table.pk:
+            taken.setdefault(seat.table_id, 0)
+            free.setdefault(seat.table_id, 0)
+            if seat.entry_id is None:
+                free[seat.table_id] += 1
+            else:
+                taken[seat.table_id] += 1
+    if not players:
+        return _("Break table %(table)s: nobody sits there; the table closes.") % {"table": table.number}
+    destinations: list[int] = []
+    for _player in players:
+        open_ = [pk for pk in free if free[pk] > 0]
+        if not open_:
+            return _(
+                "Break table %(table)s: its %(count)s players need seats, but the other tables have too few free "
+                "seats; the table stays open."
+            ) % {"table": table.number, "count": len(players)}
+        target = min(open_, key=lambda pk: (taken[pk], numbers[pk]))
+        taken[target] += 1
+        free[target] -= 1
+        if numbers[target] not in destinations:
+            destinations.append(numbers[target])
+    values = {
+        "table": table.number,
+        "count": len(players),
+        "tables": get_text_list([str(number) for number in sorted(destinations)], _("and")),
+    }
+    if len(players) == 1:
+        return _("Break table %(table)s: its player moves to table %(tables)s.") % values
+    if len(destinations) == 1:
+        return _("Break table %(table)s: its %(count)s players move to table %(tables)s.") % values
+    return _("Break table %(table)s: its %(count)s players move to tables %(tables)s.") % values
+
+
 @director_required
 @require_POST
 def break_(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     table = get_object_or_404(Table, event=event, pk=table_id)
+    if not confirmed(request):
+        return render_confirmation(
+            request,
+            event,
+            Confirmation(
+                title=_("Break table %(table)s") % {"table": table.number},
+                text=_break_preview(table),
+                details=[_("The table closes; its players keep their chips.")],
+                action=reverse("seating:break", args=[event.slug, table.pk]),
+                button=_("Break table %(table)s") % {"table": table.number},
+                cancel=reverse("seating:event", args=[event.slug]),
+            ),
+            section="seating",
+        )
     _run(
         request,
         _("%(table)s broken; its players have new seats.") % {"table": table},
@@ -153,6 +214,23 @@ def break_(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
 @require_POST
 def open_(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
+    if not confirmed(request):
+        number = (Table.objects.filter(event=event).aggregate(last=Max("number"))["last"] or 0) + 1
+        return render_confirmation(
+            request,
+            event,
+            Confirmation(
+                title=_("Open table %(table)s") % {"table": number},
+                text=_("Open table %(table)s: a new table with %(seats)s empty seats.")
+                % {"table": number, "seats": event.seats_per_table},
+                details=[_("Seat players there, then balance the tables: a table needs two players to deal.")],
+                action=reverse("seating:open-table", args=[event.slug]),
+                button=_("Open table %(table)s") % {"table": number},
+                cancel=reverse("seating:event", args=[event.slug]),
+                danger=False,
+            ),
+            section="seating",
+        )
     table = _run(
         request,
         _("A new table is open: seat players there, then balance."),
