@@ -106,7 +106,7 @@ def test_level_structure_add_reorder_break_delete(client_as_director: Client, ev
     first = Level.objects.get(event=event, number=1)
     response = client_as_director.post(url, {"action": "down", "level": first.pk}, follow=True)
     assert "Level 1 is in force or past" in response.content.decode()
-    client_as_director.post(url, {"action": "delete", "level": brk.pk})
+    client_as_director.post(url, {"action": "delete", "level": brk.pk, "confirm": "1"})
     assert list(Level.objects.filter(event=event).order_by("number").values_list("number", "chips_per_point")) == [
         (1, 100),
         (2, 200),
@@ -199,3 +199,61 @@ def test_adjustments_read_chips_in_the_page_language(
 
     assert f'<td class="num">{added}</td>' in page
     assert stacks in page
+
+
+def confirmation_text(page: str) -> str:
+    return page.split("data-confirm-text><strong>")[1].split("</strong>")[0]
+
+
+def test_removing_a_level_asks_first(client_as_director: Client, event: Event) -> None:
+    url = reverse("events:levels", args=[event.slug])
+    second = Level.objects.get(event=event, number=2)
+
+    page = client_as_director.post(url, {"action": "delete", "level": second.pk}).content.decode()
+
+    assert confirmation_text(page) == "Remove level 2 (200 chips per point)."
+    assert "The level after it becomes level 2." in page
+    assert Level.objects.filter(event=event).count() == 3
+    # With htmx the panel replaces the Remove button's form, and confirming swaps the levels.
+    panel = client_as_director.post(
+        url, {"action": "delete", "level": second.pk}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert panel.lstrip().startswith('<div class="panel confirm-panel"') and 'hx-target="#levels"' in panel
+    response = client_as_director.post(
+        url, {"action": "delete", "level": second.pk, "confirm": "1"}, headers={"HX-Request": "true"}
+    )
+    assert response.content.decode().lstrip().startswith('<section class="panel" id="levels"')
+    assert list(Level.objects.filter(event=event).values_list("chips_per_point", flat=True)) == [100, 300]
+
+
+def test_moving_to_the_next_level_asks_first(client_as_director: Client, event: Event) -> None:
+    url = reverse("events:advance-level", args=[event.slug])
+
+    page = client_as_director.post(url).content.decode()
+
+    assert confirmation_text(page) == "Move from level 1 (100 chips per point) to level 2 (200 chips per point)."
+    event.refresh_from_db()
+    assert event.current_level is not None and event.current_level.number == 1
+    client_as_director.post(url, {"confirm": "1"})
+    event.refresh_from_db()
+    assert event.current_level is not None and event.current_level.number == 2
+
+
+def test_finishing_the_event_asks_first(client_as_director: Client, event: Event, director: User) -> None:
+    register_player(event, name="Ana", actor=director)
+    url = reverse("events:status", args=[event.slug])
+
+    page = client_as_director.post(url, {"status": "finished"}).content.decode()
+
+    assert confirmation_text(page) == "Finish Spring Open: no more hands can be recorded."
+    assert "1 player is still in." in page
+    assert '<input type="hidden" name="status" value="finished">' in page
+    event.refresh_from_db()
+    assert event.status != Event.Status.FINISHED
+    client_as_director.post(url, {"status": "finished", "confirm": "1"})
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    # Other statuses need no confirmation.
+    client_as_director.post(url, {"status": "running"})
+    event.refresh_from_db()
+    assert event.status == Event.Status.RUNNING

@@ -16,12 +16,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.http import HtmxHttpRequest, absolute_url
 
+from .confirmation import Confirmation, confirmed, render_confirmation
 from .entries import adjust_chips, reenter_player, register_player
 from .floor_selectors import audit_log
 from .forms import (
@@ -32,7 +35,7 @@ from .forms import (
     LevelForm,
     RegisterForm,
 )
-from .models import OPEN_TABLE, Event, Level, Player
+from .models import OPEN_TABLE, Entry, Event, Level, Player
 from .selectors import event_adjustments, event_standings
 from .services import create_event, set_event_status, update_event
 from .structure import add_level, advance_level, delete_level, move_level, update_level
@@ -137,6 +140,8 @@ def levels(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             update_level(level, actor=request.user, **form.cleaned_data)
         elif action in ("up", "down"):
             move_level(level, actor=request.user, up=action == "up")
+        elif action == "delete" and not confirmed(request):
+            return render_confirmation(request, event, _delete_level_confirmation(event, level))
         elif action == "delete":
             delete_level(level, actor=request.user)
         else:
@@ -150,6 +155,43 @@ def levels(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return redirect("events:detail", slug=event.slug)
 
 
+def _level_words(level: Level) -> str:
+    """ "level 3 (300 chips per point)" or "level 4 (a break)", for a sentence."""
+    if level.is_break:
+        return _("level %(number)s (a break)") % {"number": level.number}
+    return _("level %(number)s (%(cpp)s chips per point)") % {
+        "number": level.number,
+        "cpp": number_format(level.chips_per_point, force_grouping=True),
+    }
+
+
+def _delete_level_confirmation(event: Event, level: Level) -> Confirmation:
+    later = Level.objects.filter(event=event, number__gt=level.number).count()
+    if later:
+        details = [
+            ngettext(
+                "The level after it becomes level %(number)s.",
+                "The %(count)s levels after it move up one number.",
+                later,
+            )
+            % {"count": later, "number": level.number}
+        ]
+        text = _("Remove %(level)s.") % {"level": _level_words(level)}
+    else:
+        details = []
+        text = _("Remove %(level)s, the last level.") % {"level": _level_words(level)}
+    return Confirmation(
+        title=_("Remove level %(number)s") % {"number": level.number},
+        text=text,
+        details=details,
+        action=reverse("events:levels", args=[event.slug]),
+        fields=[("action", "delete"), ("level", str(level.pk))],
+        button=_("Remove level %(number)s") % {"number": level.number},
+        cancel=reverse("events:detail", args=[event.slug]) + "#levels",
+        hx_target="#levels",
+    )
+
+
 def _errors(form: Any) -> str:
     return "; ".join(
         f"{form.fields[key].label if key in form.fields else ''} {' '.join(errors)}".strip()
@@ -157,26 +199,85 @@ def _errors(form: Any) -> str:
     )
 
 
+def _back_to_event(request: HtmxHttpRequest, event: Event) -> HttpResponse:
+    """Back to the event page: a redirect, or for htmx (whose answer would be swapped into the
+    button's form) a whole-page redirect."""
+    url = reverse("events:detail", args=[event.slug])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
 @director_required
 @require_POST
-def event_advance(request: HttpRequest, slug: str) -> HttpResponse:
+def event_advance(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
+    current = event.current_level
+    following = Level.objects.filter(event=event, number=(current.number if current else 0) + 1).first()
+    if following is not None and not confirmed(request):
+        if following.is_break:
+            details = [_("The event goes on break.")]
+        elif event.status == Event.Status.ON_BREAK:
+            details = [_("The break ends: the event runs again.")]
+        else:
+            details = [_("Hands started from now score at the new level's chips per point.")]
+        return render_confirmation(
+            request,
+            event,
+            Confirmation(
+                title=_("Move to level %(number)s") % {"number": following.number},
+                text=(
+                    _("Move from %(current)s to %(next)s.")
+                    % {"current": _level_words(current), "next": _level_words(following)}
+                    if current
+                    else _("Start with %(next)s.") % {"next": _level_words(following)}
+                ),
+                details=details,
+                action=reverse("events:advance-level", args=[event.slug]),
+                button=_("Move to level %(number)s") % {"number": following.number},
+                cancel=reverse("events:detail", args=[event.slug]),
+                danger=False,
+            ),
+        )
     try:
         level = advance_level(event, actor=request.user)
     except ServiceError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, _("In force now: %(level)s") % {"level": level})
-    return redirect("events:detail", slug=event.slug)
+    return _back_to_event(request, event)
 
 
 @director_required
 @require_POST
-def event_status(request: HttpRequest, slug: str) -> HttpResponse:
+def event_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     status = request.POST.get("status", "")
     if status not in Event.Status.values:
         messages.error(request, _("Unknown status."))
+    elif status == Event.Status.FINISHED and event.status != status and not confirmed(request):
+        tables = event.tables.filter(status=OPEN_TABLE).count()
+        playing = event.entries.filter(status=Entry.Status.ACTIVE).count()
+        return render_confirmation(
+            request,
+            event,
+            Confirmation(
+                title=_("Finish %(name)s") % {"name": event.name},
+                text=_("Finish %(name)s: no more hands can be recorded.") % {"name": event.name},
+                details=[
+                    ngettext("%(count)s table is still open.", "%(count)s tables are still open.", tables)
+                    % {"count": tables},
+                    ngettext(
+                        "%(count)s player is still in.",
+                        "%(count)s players are still in.",
+                        playing,
+                    )
+                    % {"count": playing},
+                ],
+                action=reverse("events:status", args=[event.slug]),
+                fields=[("status", status)],
+                button=_("Finish the event"),
+                cancel=reverse("events:detail", args=[event.slug]),
+            ),
+        )
     else:
         try:
             set_event_status(event, status=status, actor=request.user)
@@ -184,7 +285,7 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
             messages.error(request, str(error))
         else:
             messages.success(request, _("Status saved."))
-    return redirect("events:detail", slug=event.slug)
+    return _back_to_event(request, event)
 
 
 def _players_context(event: Event, **forms: Any) -> dict[str, Any]:
