@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from boards import ACES_FULL, JACKS, QUEENS_FULL, QUEENS_UP
 from django.contrib.auth.models import User
 from django.utils import timezone, translation
 
@@ -30,10 +31,7 @@ LEVELS = [
     {"chips_per_point": 100, "minutes": 10, "is_break": True},
     {"chips_per_point": 300, "minutes": 20},
 ]
-JACKS = {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"}
-ACES_FULL = {"top": "3h 6d 9c", "middle": "Ts Js Qd Ks 2s", "bottom": "As Ad Ac 6c 6s"}
-QUEENS_FULL = {"top": "2c 3d 5h", "middle": "8h 8s 9h 9d Kc", "bottom": "Qs Qh Qc 2h 2d"}
-QUEENS_UP = {"top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"}  # Fantasyland
+
 # A Fantasyland board that does not stay (no trips on top, no quads on the bottom).
 FL_DONE = {"top": "2c 3d 5h", "middle": "8h 8s 9h 9d Kc", "bottom": "Qs Qh Qc 2h 2d"}
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from boards import ACES_FULL, JACKS, QUEENS_FOULED, QUEENS_FULL, QUEENS_UP
 from django.contrib.auth.models import User
 
 from vpt.events.entries import register_player
@@ -14,15 +15,6 @@ from vpt.events.services import create_event
 from vpt.rounds.selectors import table_state
 from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
-
-# Three boards with no card in common. None enters Fantasyland.
-JACKS = {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"}  # royalties 6 + 2
-ACES_FULL = {"top": "3h 6d 9c", "middle": "Ts Js Qd Ks 2s", "bottom": "As Ad Ac 6c 6s"}  # royalties 6
-QUEENS_FULL = {"top": "2c 3d 5h", "middle": "8h 8s 9h 9d Kc", "bottom": "Qs Qh Qc 2h 2d"}  # royalties 6
-# The same cards as QUEENS_FULL, fouled (trips on top over two pair).
-QUEENS_FOULED = {"top": "Qs Qh Qc", "middle": "8h 8s 9h 9d Kc", "bottom": "2c 3d 5h 2h 2d"}
-# Queens on top: Fantasyland with 14 cards (no card in common with JACKS and ACES_FULL).
-QUEENS_UP = {"top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"}
 
 
 def make_event(director: User, players: Sequence[str], *, slug: str = "test-open", **kwargs: Any) -> Event:

@@ -5,13 +5,12 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+from boards import ACES_FULL, JACKS, QUEENS_FULL
+
 from vpt.ofc import Board, get_ruleset, score_board, settle
 from vpt.standings.why import explain_pairs
 
 RULES = get_ruleset("progressive")
-JACKS = {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"}
-ACES_FULL = {"top": "3h 6d 9c", "middle": "Ts Js Qd Ks 2s", "bottom": "As Ad Ac 6c 6s"}
-QUEENS_FULL = {"top": "2c 3d 5h", "middle": "8h 8s 9h 9d Kc", "bottom": "Qs Qh Qc 2h 2d"}
 
 
 def stored(pk: int, name: str, cards: dict[str, str], stack: int) -> Any:
