@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FOULED, QUEENS_FULL, QUEENS_UP
-
 from django.contrib.auth.models import User
 
 from vpt.events.entries import register_player
