@@ -20,8 +20,6 @@ from vpt.seating.models import Seat
 from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
 
-# Queens on top: Fantasyland next hand (no card in common with JACKS and ACES_FULL).
-
 LEVELS = [
     {"chips_per_point": 100, "minutes": 20},
     {"chips_per_point": 200, "minutes": 20},
