@@ -71,15 +71,35 @@
     var input = selectedInput(scope);
     if (!input) { return; }
     input.value = (input.value.trim() + " " + card).trim();
+    var next = null;
     if (isFull(input)) {
       var inputs = visibleInputs(scope);
       var start = inputs.indexOf(input);
       for (var step = 1; step < inputs.length; step += 1) {
-        var next = inputs[(start + step) % inputs.length];
-        if (!isFull(next)) { selected.set(scope, next); break; }
+        var candidate = inputs[(start + step) % inputs.length];
+        if (!isFull(candidate)) { next = candidate; selected.set(scope, next); break; }
       }
     }
     changed(input);
+    if (next) { bringForward(next); }
+  }
+
+  /* The row just completed hands over to the next: focus its row button (not its text box: a
+     phone would open its keyboard) and scroll it into view above the deck's dock, whose height
+     vpt.css reads from --dock-height for the rows' scroll margin. */
+  function bringForward(input) {
+    var row = input.closest("[data-row]");
+    if (!row) { return; }
+    var chooser = row.querySelector("[data-row-select]");
+    var target = chooser && !chooser.hidden ? chooser : null;
+    if (target) { target.focus({ preventScroll: true }); }
+    row.scrollIntoView({ block: "nearest" });
+  }
+
+  function cardName(scope, canonical) {
+    var picker = scope.querySelector("[data-card-picker]");
+    var button = picker && canonical && picker.querySelector('[data-card="' + canonical + '"]');
+    return (button && button.getAttribute("aria-label")) || null;
   }
 
   function removeCard(input, index) {
@@ -90,7 +110,9 @@
     changed(input);
   }
 
-  function cardElement(token, canonical, index, removeLabel, duplicate) {
+  /* A placed card: the deck's own name for it ("queen of hearts", "reina de corazones", from
+     the server's card_label), after the "take back" words. */
+  function cardElement(token, canonical, index, removeLabel, duplicate, name) {
     var button = document.createElement("button");
     button.type = "button";
     button.dataset.remove = String(index);
@@ -106,7 +128,7 @@
     }
     if (duplicate) { button.className += " duplicate"; }
     button.textContent = text;
-    button.setAttribute("aria-label", removeLabel + " " + token);
+    button.setAttribute("aria-label", removeLabel + " " + (name || token));
     return button;
   }
 
@@ -131,7 +153,8 @@
       if (holder) {
         holder.replaceChildren.apply(holder, list.map(function (token, index) {
           var card = parseCard(token);
-          return cardElement(token, card, index, removeLabel, card && card !== "JK" && used[card] > 1);
+          return cardElement(token, card, index, removeLabel, card && card !== "JK" && used[card] > 1,
+                             cardName(scope, card));
         }));
       }
       var count = row.querySelector("[data-row-count]");
@@ -142,6 +165,9 @@
       if (chooser) { chooser.setAttribute("aria-pressed", String(isSelected)); }
     });
     if (!picker) { return; }
+    // Every row full: the deck folds away (vpt.css), leaving the summary above the Record button.
+    var complete = inputs.length > 0 && inputs.every(isFull);
+    picker.classList.toggle("is-complete", complete);
     var jokersSeen = 0;
     picker.querySelectorAll("[data-card]").forEach(function (button) {
       var card = button.dataset.card;

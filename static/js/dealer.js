@@ -1,11 +1,190 @@
-/* The dealer's table page: sit-out switch, one submit per tap, keyboard focus.
+/* The dealer's table page: sit-out switch, typing switch, a draft kept on the device, and a
+ * Record that survives bad Wi-Fi.
  *
  * Board entry itself (tapping, typing, greying used cards) is static/js/card-picker.js; the
- * preview is htmx. Without this script the page still works: every part is shown and the
- * "sat out" box tells the server which part to use.
+ * preview is htmx. Without this script the page still works: every part is shown, the "sat out"
+ * box tells the server which part to use and Record is a plain form POST.
+ *
+ * Draft: what is entered is written to localStorage as it is typed, under
+ * "vpt:draft:<table id>:<hand number>", and put back on a reload. It goes once the server has
+ * the hand: the result page (and any later hand's page) of the same table clears it.
+ * Record: the hand goes with a key made on this device (hidden "key" field, kept in the draft),
+ * by fetch. If the network fails, the page says so, keeps the hand, and sends it again with the
+ * same key (the server answers a repeated key with the first result) until it gets through.
  */
 (function () {
   "use strict";
+
+  var PREFIX = "vpt:draft:";
+  var DELAYS = [2, 4, 8, 15, 30]; // seconds between tries; the last one repeats
+  var TIMEOUT = 30000;
+
+  function store() {
+    try {
+      var storage = window.localStorage;
+      storage.setItem("vpt:probe", "1");
+      storage.removeItem("vpt:probe");
+      return storage;
+    } catch (error) {
+      return null; // private mode or storage off: the page works, without a draft
+    }
+  }
+
+  function draftName(tableId, hand) { return PREFIX + tableId + ":" + hand; }
+
+  /* Drafts of this table up to `hand` are done with: the server holds those hands. */
+  function clearDrafts(tableId, hand) {
+    var storage = store();
+    if (!storage || !tableId) { return; }
+    var start = PREFIX + tableId + ":";
+    for (var index = storage.length - 1; index >= 0; index -= 1) {
+      var name = storage.key(index);
+      if (name && name.indexOf(start) === 0 && Number(name.slice(start.length)) <= Number(hand)) {
+        storage.removeItem(name);
+      }
+    }
+  }
+
+  function readDraft(form) {
+    var storage = store();
+    if (!storage) { return null; }
+    try {
+      return JSON.parse(storage.getItem(draftName(form.dataset.tableId, form.dataset.hand)) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function fieldsOf(form) {
+    return form.querySelectorAll("[data-row-input], [data-sat-out], [data-confirm-foul]");
+  }
+
+  function saveDraft(form, pending) {
+    var storage = store();
+    if (!storage) { return; }
+    var draft = readDraft(form) || {};
+    var values = {};
+    fieldsOf(form).forEach(function (field) {
+      values[field.name] = field.type === "checkbox" ? field.checked : field.value;
+    });
+    draft.values = values;
+    draft.key = keyField(form).value || draft.key || "";
+    if (pending !== undefined) { draft.pending = pending; }
+    draft.saved = new Date().toISOString();
+    try {
+      storage.setItem(draftName(form.dataset.tableId, form.dataset.hand), JSON.stringify(draft));
+    } catch (error) {
+      // Storage full: nothing to do but keep going.
+    }
+  }
+
+  function keyField(form) { return form.querySelector("[data-hand-key]"); }
+
+  /* crypto.randomUUID needs a secure context; a venue server on plain http has only getRandomValues. */
+  function newKey() {
+    if (window.crypto && typeof window.crypto.randomUUID === "function") { return window.crypto.randomUUID(); }
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    var hex = Array.prototype.map.call(bytes, function (byte) { return (byte + 0x100).toString(16).slice(1); }).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  }
+
+  function ensureKey(form) {
+    var field = keyField(form);
+    if (!field.value) { field.value = newKey(); }
+    return field.value;
+  }
+
+  function restore(form) {
+    var draft = readDraft(form);
+    if (!draft || !draft.values) { return null; }
+    var empty = Array.prototype.every.call(form.querySelectorAll("[data-row-input]"), function (input) {
+      return !input.value.trim();
+    });
+    if (!empty) { return draft; } // the server sent back what was posted: that wins
+    fieldsOf(form).forEach(function (field) {
+      if (!(field.name in draft.values)) { return; }
+      if (field.type === "checkbox") { field.checked = Boolean(draft.values[field.name]); }
+      else { field.value = draft.values[field.name] || ""; }
+    });
+    if (draft.key) { keyField(form).value = draft.key; }
+    form.querySelectorAll("[data-sat-out], [data-confirm-foul]").forEach(function (box) {
+      if (box.checked) { box.closest("details").open = true; }
+    });
+    showStatus(form, form.dataset.textRestored, true);
+    // The preview catches up (htmx listens for "change" on the form).
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+    return draft;
+  }
+
+  function showStatus(form, text, calm) {
+    var status = form.querySelector("[data-send-status]");
+    if (!status) { return; }
+    status.textContent = text || "";
+    status.hidden = !text;
+    status.classList.toggle("is-sending", Boolean(calm));
+    syncDock();
+  }
+
+  function recordButton(form) { return form.querySelector("[data-record]"); }
+
+  /* Not recorded for a reason the server explains (a problem in a board, already recorded,
+     signed out): let the browser post the form itself and show the server's page. */
+  function postNatively(form) {
+    form.dataset.native = "1";
+    var button = recordButton(form);
+    if (button) { button.disabled = false; }
+    if (typeof form.requestSubmit === "function" && button) { form.requestSubmit(button); }
+    else { form.submit(); }
+  }
+
+  function isResult(url) {
+    try { return /\/hands\/\d+\/?$/.test(new URL(url).pathname); } catch (error) { return false; }
+  }
+
+  function send(form, attempt) {
+    window.clearTimeout(form._retryTimer);
+    form._retryTimer = null;
+    var data = new FormData(form);
+    data.set("action", "record");
+    showStatus(form, attempt ? form.dataset.textSaved + " " + form.dataset.textSending : form.dataset.textSending, !attempt);
+    var controller = typeof AbortController === "function" ? new AbortController() : null;
+    var timer = window.setTimeout(function () { if (controller) { controller.abort(); } }, TIMEOUT);
+    form._sending = true;
+    window.fetch(form.action, {
+      method: "POST",
+      body: data,
+      credentials: "same-origin",
+      signal: controller ? controller.signal : undefined,
+      headers: { "X-Requested-With": "fetch" }
+    }).then(function (response) {
+      window.clearTimeout(timer);
+      if (response.status >= 500 || response.status === 408 || response.status === 429) {
+        throw new Error("server busy: " + response.status);
+      }
+      form._sending = false;
+      if (response.redirected && isResult(response.url)) {
+        clearDrafts(form.dataset.tableId, form.dataset.hand);
+        window.location.assign(response.url);
+        return;
+      }
+      saveDraft(form, false);
+      postNatively(form);
+    }).catch(function () {
+      window.clearTimeout(timer);
+      form._sending = false;
+      var delay = DELAYS[Math.min(attempt, DELAYS.length - 1)];
+      showStatus(form, form.dataset.textSaved + " " + form.dataset.textRetry, false);
+      form._retryTimer = window.setTimeout(function () { send(form, attempt + 1); }, delay * 1000);
+    });
+  }
+
+  function retryNow() {
+    var form = document.querySelector("[data-dealer-form]");
+    if (form && form._retryTimer && !form._sending) { send(form, 1); }
+  }
 
   function syncSeat(fieldset) {
     var box = fieldset.querySelector("[data-sat-out]");
@@ -21,6 +200,14 @@
     if (window.VPTCardPicker) { window.VPTCardPicker.refresh(); }
   }
 
+  /* The rows' scroll margin keeps a row that comes into view clear of the dock. */
+  function syncDock() {
+    var dock = document.querySelector("[data-entry-dock]");
+    if (dock) {
+      document.documentElement.style.setProperty("--dock-height", Math.ceil(dock.getBoundingClientRect().height) + "px");
+    }
+  }
+
   document.addEventListener("change", function (event) {
     if (event.target.matches("[data-sat-out]")) {
       syncSeat(event.target.closest("[data-seat]"));
@@ -28,24 +215,69 @@
     }
   });
 
-  /* A double tap must not send the hand twice (the server refuses a second one anyway). */
+  function remember(event) {
+    var form = event.target.closest && event.target.closest("[data-dealer-form]");
+    if (form && event.target.matches("[data-row-input], [data-sat-out], [data-confirm-foul]")) { saveDraft(form); }
+  }
+  document.addEventListener("input", remember);
+  document.addEventListener("change", remember);
+
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest("[data-type-toggle]");
+    if (!toggle) { return; }
+    var form = document.querySelector("[data-dealer-form]");
+    if (!form) { return; }
+    var on = !form.classList.contains("typing");
+    form.classList.toggle("typing", on);
+    toggle.setAttribute("aria-pressed", String(on));
+    syncDock();
+  });
+
+  /* Record: one send per tap, by fetch with the device's key; "Check" stays a plain POST. */
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches("[data-dealer-form]")) { return; }
+    if (form.dataset.native === "1") { return; }
     var submitter = event.submitter;
     if (submitter && submitter.value !== "record") { return; }
-    if (form.dataset.sending === "1") { event.preventDefault(); return; }
-    form.dataset.sending = "1";
-    var button = form.querySelector("[data-record]");
-    if (button) { window.setTimeout(function () { button.disabled = true; }, 0); }
+    event.preventDefault();
+    if (form._sending || form._retryTimer) { return; }
+    ensureKey(form);
+    saveDraft(form, true);
+    send(form, 0);
   });
+
+  window.addEventListener("online", retryNow);
 
   function start() {
     syncAll();
+    var result = document.querySelector("[data-hand-result][data-table-id]");
+    if (result) { clearDrafts(result.dataset.tableId, result.dataset.handResult); }
     var form = document.querySelector("[data-dealer-form]");
-    if (form && !document.querySelector("[data-conflict]")) {
+    if (!form) { return; }
+    clearDrafts(form.dataset.tableId, Number(form.dataset.hand) - 1);
+    var toggle = document.querySelector("[data-type-toggle]");
+    if (toggle) { toggle.hidden = false; }
+    var draft = document.querySelector("[data-conflict]") ? null : restore(form);
+    syncAll();
+    syncDock();
+    if (window.ResizeObserver) {
+      var dock = form.querySelector("[data-entry-dock]");
+      if (dock) { new window.ResizeObserver(syncDock).observe(dock); }
+    }
+    // The row to fill comes into view above the dock (a long header may push it under).
+    var row = form.querySelector(".board-row.selected");
+    if (row) { row.scrollIntoView({ block: "nearest" }); }
+    if (draft && draft.pending && draft.key) {
+      // Record was pressed and no answer came before the page went away: send it again.
+      send(form, 1);
+      return;
+    }
+    if (!document.querySelector("[data-conflict]")) {
       var first = form.querySelector("[data-row-input]:not([disabled])");
-      if (first && !first.closest("[hidden]") && window.matchMedia("(pointer: fine)").matches) { first.focus(); }
+      if (first && !first.closest("[hidden]") && first.offsetParent !== null && window.matchMedia("(pointer: fine)").matches) {
+        first.focus();
+      }
     }
   }
 

@@ -1,0 +1,125 @@
+"""No page of the dealer's or the public's scrolls sideways on a phone or a small tablet.
+
+Each page is opened at 360, 390 and 768 px wide, and the document must be no wider than the
+window: `document.documentElement.scrollWidth <= window.innerWidth`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, Page
+
+from vpt.events.clock_services import start_clock
+from vpt.events.entries import register_player
+from vpt.events.models import Entry, Event
+from vpt.events.payout_services import set_payout_structure
+from vpt.events.services import create_event
+from vpt.rounds.selectors import table_state
+from vpt.rounds.services import record_hand
+from vpt.seating.services import draw_seats
+from vpt.tables.models import Table
+from vpt.tables.services import assign_dealer
+
+WIDTHS = (360, 390, 768)
+HANDS = [
+    {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
+    {"top": "3h 6d 9c", "middle": "Ts Js Qd Ks 2s", "bottom": "As Ad Ac 6c 6s"},
+    # Fouled: the result page shows a "Fouled" badge and a Fantasyland one for the aces.
+    {"top": "Qs Qh Qc", "middle": "8h 8s 9h 9d Kc", "bottom": "2c 3d 5h 2h 2d"},
+]
+
+
+@pytest.fixture
+def event(director: User, dealer_user: User) -> Event:
+    event = create_event(
+        name="Phone Width Open de Primavera",
+        slug="phone-width",
+        actor=director,
+        starting_stack=10000,
+        levels=[{"chips_per_point": 1000, "minutes": 20}, {"chips_per_point": 2000, "minutes": 20}],
+    )
+    for name in ("Anastasia Villalobos-Hernández", "Benedikt Oberhuber", "Cid"):
+        register_player(event, name=name, actor=director)
+    draw_seats(event, actor=director, seed=7)
+    table = Table.objects.get(event=event)
+    assign_dealer(table, dealer=dealer_user, actor=director)
+    state = table_state(table.pk)
+    record_hand(
+        state.table,
+        hand_number=1,
+        actor=director,
+        boards={seat.number: board for seat, board in zip(state.seats, HANDS)},
+    )
+    set_payout_structure(event, percentages=["50", "30", "20"], unit=Decimal("1"), actor=director)
+    start_clock(event, actor=director)
+    return event
+
+
+def _too_wide(page: Page) -> str:
+    """'' when the page fits its window, else the widths and the widest elements that stick out."""
+    return str(
+        page.evaluate(
+            """() => {
+              const limit = window.innerWidth;
+              const width = document.documentElement.scrollWidth;
+              if (width <= limit) { return ""; }
+              const out = [];
+              document.querySelectorAll("body *").forEach((el) => {
+                const box = el.getBoundingClientRect();
+                if (box.right > limit + 0.5) {
+                  out.push(el.tagName.toLowerCase() + "." + String(el.className).replace(/ /g, ".") + ":" + Math.round(box.right));
+                }
+              });
+              return width + " > " + limit + ": " + out.slice(0, 8).join(", ");
+            }"""
+        )
+    )
+
+
+def test_no_page_scrolls_sideways(
+    browser: Browser,
+    live_server: object,
+    login: Callable[[Page, object, User, str], None],
+    director: User,
+    dealer_user: User,
+    password: str,
+    event: Event,
+    screenshot: Callable[[Page, str], Path],
+) -> None:
+    table = Table.objects.get(event=event)
+    entry = Entry.objects.filter(event=event).order_by("pk").first()
+    assert entry is not None
+    public = [
+        "/",
+        f"/standings/{event.slug}/",
+        f"/standings/{event.slug}/tables/{table.number}/",
+        f"/standings/{event.slug}/players/{entry.player_id}/",
+        f"/standings/{event.slug}/payouts/",
+        f"/standings/{event.slug}/clock/",
+    ]
+    dealer = ["/tables/", f"/tables/{table.pk}/", f"/tables/{table.pk}/hands/1/", "/calculator/"]
+    problems = []
+    for width in WIDTHS:
+        context = browser.new_context(viewport={"width": width, "height": 844})
+        page = context.new_page()
+        try:
+            for path in public:
+                page.goto(f"{live_server}{path}")
+                if problem := _too_wide(page):
+                    problems.append(f"{width}px {path}: {problem}")
+            login(page, live_server, dealer_user, password)
+            for path in dealer:
+                page.goto(f"{live_server}{path}")
+                page.wait_for_load_state("load")
+                if problem := _too_wide(page):
+                    problems.append(f"{width}px {path}: {problem}")
+                if width == 390:
+                    screenshot(page, f"phone_{path.strip('/').replace('/', '_') or 'home'}")
+        finally:
+            context.close()
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,172 @@
+"""A hand on one phone screen (390×844): the deck stays in reach, rows fill in order, and the
+whole 3-player page, preview included, is at most two screen heights."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, Page, expect
+
+from vpt.events.entries import register_player
+from vpt.events.services import create_event
+from vpt.rounds.models import Hand
+from vpt.rounds.selectors import table_state
+from vpt.seating.services import draw_seats
+from vpt.tables.models import Table
+from vpt.tables.services import assign_dealer
+
+PHONE = {"width": 390, "height": 844}
+JACKS = {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"}
+ACES_FULL = {"top": "3h 6d 9c", "middle": "Ts Js Qd Ks 2s", "bottom": "As Ad Ac 6c 6s"}
+QUEENS_FOULED = {"top": "Qs Qh Qc", "middle": "8h 8s 9h 9d Kc", "bottom": "2c 3d 5h 2h 2d"}
+
+
+@pytest.fixture
+def table(director: User, dealer_user: User) -> Table:
+    event = create_event(name="Phone Open", slug="phone-open", actor=director, levels=[100, 200])
+    # Long names: the legend's "· seat N · button" must wrap as a unit, inside the border.
+    for name in ("Anastasia Villalobos", "Benedikt Oberhuber", "Cid"):
+        register_player(event, name=name, actor=director)
+    draw_seats(event, actor=director, seed=11)
+    table = Table.objects.get(event=event)
+    assign_dealer(table, dealer=dealer_user, actor=director)
+    return table
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """The element is wholly on screen, as it stands (no scrolling to it)."""
+    return bool(
+        page.evaluate(
+            """(selector) => {
+              const box = document.querySelector(selector).getBoundingClientRect();
+              return box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+            }""",
+            selector,
+        )
+    )
+
+
+def selected_row_clear_of_dock(page: Page) -> bool:
+    """The highlighted row is on screen and not under the dock."""
+    return bool(
+        page.evaluate(
+            """() => {
+              const row = document.querySelector("[data-dealer-form] .board-row.selected");
+              const dock = document.querySelector("[data-entry-dock]").getBoundingClientRect();
+              if (!row) { return false; }
+              const box = row.getBoundingClientRect();
+              return box.top >= 0 && box.bottom <= dock.top + 1;
+            }"""
+        )
+    )
+
+
+def test_a_hand_is_tapped_in_on_a_phone_without_scrolling_to_the_deck(
+    phone: Page,
+    live_server: object,
+    login: Callable[[Page, object, User, str], None],
+    dealer_user: User,
+    password: str,
+    table: Table,
+    screenshot: Callable[[Page, str], Path],
+) -> None:
+    page = phone
+    seats = [seat.number for seat in table_state(table.pk).seats]
+    login(page, live_server, dealer_user, password)
+    page.goto(f"{live_server}/tables/{table.pk}/")
+    expect(page.locator("[data-card-picker]")).to_be_visible()
+    before = page.evaluate("document.documentElement.scrollHeight")
+    screenshot(page, "phone_dealer_page_empty")
+
+    # No legend wraps onto its fieldset's border: each legend lies inside its fieldset's box.
+    for seat in seats:
+        legend = page.locator(f"fieldset[data-seat='{seat}'] legend").bounding_box()
+        fieldset = page.locator(f"fieldset[data-seat='{seat}']").bounding_box()
+        assert legend and fieldset and legend["y"] >= fieldset["y"] and legend["height"] < 80
+
+    # The first row is chosen already; every card goes into the highlighted row, in order.
+    expect(page.locator(f"fieldset[data-seat='{seats[0]}'] .board-row").first).to_have_class("board-row selected")
+    for seat, board in zip(seats, (JACKS, ACES_FULL, QUEENS_FOULED)):
+        fieldset = page.locator(f"fieldset[data-seat='{seat}']")
+        for row in ("top", "middle", "bottom"):
+            input_ = fieldset.locator(f"input[name$='-{row}']")
+            expect(input_.locator("xpath=ancestor::div[@data-row]")).to_have_class("board-row selected")
+            assert selected_row_clear_of_dock(page), f"seat {seat} {row}: the row to fill is off screen"
+            for card in board[row].split():
+                selector = f"[data-card-picker] button[data-card='{card}']"
+                assert in_view(page, selector), f"{card}: the deck is out of reach"
+                page.locator(selector).click()
+            expect(input_).to_have_value(board[row])
+            if (seat, row) != (seats[-1], "bottom"):
+                # The row is complete: focus moved on to the next row's button.
+                focused = page.evaluate("document.activeElement.matches('[data-row-select]')")
+                assert focused
+
+    # The deck folds away once every row is full; the summary sits right above Record.
+    preview = page.locator("#hand-preview")
+    expect(preview.locator(".preview-player.is-fouled")).to_have_count(1)
+    expect(preview).to_contain_text("Fouled")
+    expect(page.locator("[data-card-picker] .picker-suit").first).to_be_hidden()
+    assert in_view(page, "[data-record]")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    summary = page.locator("#entry-preview").bounding_box()
+    record = page.locator("[data-record]").bounding_box()
+    assert summary and record and summary["y"] + summary["height"] <= record["y"]
+    after = page.evaluate("document.documentElement.scrollHeight")
+    screenshot(page, "phone_dealer_page_full")
+    print(f"phone page height: {before} px empty, {after} px with the preview")
+    assert before <= 2 * PHONE["height"], before
+    assert after <= 2 * PHONE["height"], after
+
+    # Fix the fouled board by taking back its top and tapping it anew: the row opens the deck.
+    third = page.locator(f"fieldset[data-seat='{seats[2]}']")
+    for _ in range(3):
+        third.locator("input[name$='-top'] >> xpath=.. >> [data-remove]").first.click()
+    expect(page.locator("[data-card-picker] .picker-suit").first).to_be_visible()
+    for card in QUEENS_FOULED["bottom"].split()[:3]:
+        third.locator("input[name$='-bottom'] >> xpath=.. >> [data-remove]").first.click()
+    for row, cards in (("top", "2c 3d 5h"), ("bottom", "Qs Qh Qc")):
+        third.locator(f"input[name$='-{row}'] >> xpath=.. >> [data-row-select]").click()
+        for card in cards.split():
+            page.locator(f"[data-card-picker] button[data-card='{card}']").click()
+    expect(third.locator("input[name$='-top']")).to_have_value("2c 3d 5h")
+    expect(third.locator("input[name$='-bottom']")).to_have_value("2h 2d Qs Qh Qc")
+    expect(page.locator("[data-ready]")).to_be_visible()
+    page.locator("[data-record]").click()
+    page.wait_for_url(f"**/tables/{table.pk}/hands/1/")
+    screenshot(page, "phone_hand_result")
+    assert Hand.objects.filter(table=table).count() == 1
+
+
+def test_placed_cards_are_named_for_screen_readers_in_the_page_language(
+    phone: Page,
+    live_server: object,
+    login: Callable[[Page, object, User, str], None],
+    dealer_user: User,
+    password: str,
+    table: Table,
+) -> None:
+    page = phone
+    seat = table_state(table.pk).seats[0].number
+    login(page, live_server, dealer_user, password)
+    page.goto(f"{live_server}/tables/{table.pk}/")
+    page.locator("[data-card-picker] button[data-card='Qh']").click()
+    placed = page.locator(f"fieldset[data-seat='{seat}'] [data-row-cards] [data-remove]").first
+    expect(placed).to_have_attribute("aria-label", "Take back queen of hearts")
+
+    page.locator("button[name=language][value=es]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    # The draft brought the queen back; its name is Spanish now.
+    placed = page.locator(f"fieldset[data-seat='{seat}'] [data-row-cards] [data-remove]").first
+    expect(placed).to_have_attribute("aria-label", "Quitar reina de corazones")
