@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -257,3 +259,47 @@ def test_finishing_the_event_asks_first(client_as_director: Client, event: Event
     client_as_director.post(url, {"status": "running"})
     event.refresh_from_db()
     assert event.status == Event.Status.RUNNING
+
+
+NEW_EVENT = {
+    "name": "Copa de Otoño 2026",
+    "slug": "",
+    "variant": "progressive",
+    "starting_stack": "10000",
+    "seats_per_table": "3",
+    "buy_in": "0",
+    "fee": "0",
+    "max_entries": "1",
+    "language": "es",
+    "slip_format": "a6",
+}
+
+
+def test_an_empty_slug_is_made_from_the_name(client_as_director: Client) -> None:
+    response = client_as_director.post(reverse("events:create"), NEW_EVENT)
+
+    assert response.status_code == 302
+    assert Event.objects.get().slug == "copa-de-otono-2026"
+
+
+def test_seats_outside_the_rule_set_are_refused_with_its_display_name(client_as_director: Client) -> None:
+    response = client_as_director.post(reverse("events:create"), dict(NEW_EVENT, seats_per_table="4"))
+
+    page = response.content.decode()
+    assert response.status_code == 200 and not Event.objects.exists()
+    assert "Progressive (VPT) seats 2 to 3 players at a table." in page
+    assert "progressive seats" not in page
+    response = client_as_director.post(
+        reverse("events:create"), dict(NEW_EVENT, variant="classic", seats_per_table="4")
+    )
+    assert response.status_code == 302 and Event.objects.get().seats_per_table == 4
+
+
+def test_the_seats_field_offers_what_the_rule_sets_allow(client_as_director: Client) -> None:
+    page = client_as_director.get(reverse("events:create")).content.decode()
+
+    seats = page.split('name="seats_per_table"')[1].split("</select>")[0]
+    assert re.findall(r'<option value="(\d)"', seats) == ["2", "3", "4"]
+    assert 'data-variant-seats="progressive:2-3 regular:2-3 joker-ultimate:2-3 classic:2-4"' in page
+    assert "Progressive (VPT): 2 to 3; Regular: 2 to 3; Joker Ultimate: 2 to 3; Classic: 2 to 4" in page
+    assert "/static/js/event-form.js" in page

@@ -11,13 +11,30 @@ from typing import Any, cast
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+
+from vpt.ofc import InvalidHand, get_ruleset
 
 from .models import Entry, Event, Level, Player
 from .payouts import PayoutError, validate_structure
 
 
+def seat_range(variant: str, overrides: dict[str, Any] | None = None) -> tuple[int, int]:
+    """The fewest and most players a table of ``variant`` seats (overrides applied)."""
+    rules = get_ruleset(variant).with_overrides(overrides or {})
+    return rules.min_players, rules.max_players
+
+
+SEAT_CHOICES = [(n, str(n)) for n in range(2, 5)]
+
+
 class EventForm(forms.ModelForm):
+    """The event and its rules. The slug follows the name (static/js/event-form.js as the
+    director types, `slugify` here when left empty); seats per table offers what the chosen rule
+    set allows (the script disables the others) and names the rule set as the director sees it."""
+
+    seats_per_table = forms.TypedChoiceField(label=_("Seats per table"), choices=SEAT_CHOICES, coerce=int, initial=3)
     rule_overrides = forms.JSONField(
         label=_("Rule overrides"),
         required=False,
@@ -53,6 +70,48 @@ class EventForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["slug"].disabled = True
+        else:
+            self.fields["slug"].required = False
+            self.fields["slug"].help_text = _("The event's address: filled from the name; change it if you like.")
+            self.fields["slug"].widget.attrs["data-slug"] = ""
+            self.fields["name"].widget.attrs["data-slug-from"] = ""
+        ranges = {value: seat_range(value) for value in Event.Variant.values}
+        seats = self.fields["seats_per_table"]
+        # "progressive:2-3 classic:2-4": the script keeps the options of the chosen rule set.
+        seats.widget.attrs["data-variant-seats"] = " ".join(f"{v}:{low}-{high}" for v, (low, high) in ranges.items())
+        seats.help_text = "; ".join(
+            _("%(variant)s: %(low)s to %(high)s")
+            % {"variant": label, "low": ranges[value][0], "high": ranges[value][1]}
+            for value, label in Event.Variant.choices
+        )
+        self.fields["variant"].widget.attrs["data-variant"] = ""
+
+    def clean_slug(self) -> str:
+        if self.instance.pk:
+            return str(self.instance.slug)
+        slug = self.cleaned_data.get("slug") or slugify(self.cleaned_data.get("name") or "")[:100].strip("-")
+        if not slug:
+            raise forms.ValidationError(_("Give a slug: letters, numbers and hyphens."), code="required")
+        return slug
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        variant, seats = data.get("variant"), data.get("seats_per_table")
+        if variant and seats and "rule_overrides" not in self.errors:
+            try:
+                low, high = seat_range(variant, data.get("rule_overrides") or {})
+            except InvalidHand:
+                return data  # the service names the bad override
+            if not low <= seats <= high:
+                self.add_error(
+                    "seats_per_table",
+                    forms.ValidationError(
+                        _("%(variant)s seats %(low)s to %(high)s players at a table.")
+                        % {"variant": Event.Variant(variant).label, "low": low, "high": high},
+                        code="invalid_seats",
+                    ),
+                )
+        return data
 
     def clean_rule_overrides(self) -> dict[str, Any]:
         value = self.cleaned_data.get("rule_overrides") or {}
