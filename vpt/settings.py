@@ -72,6 +72,8 @@ MIDDLEWARE = [
     # Static files answered here skip the rest of the stack (sessions, CSP, locale).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Outside sessions and auth: a database that does not answer gives the 503 page, not a 500.
+    "vpt.middleware.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -132,6 +134,25 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # process, so two test runs on one machine never share it (Django deletes it at the end).
     DATA_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES["default"].setdefault("TEST", {}).setdefault("NAME", str(DATA_DIR / f"test-{os.getpid()}.sqlite3"))
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A pool of connections in each process (psycopg's, run by Django): a request's thread
+    # borrows one and gives it back at the end; a thread that finds all of them lent waits up to
+    # VPT_DB_POOL_TIMEOUT seconds, then the request gets the 503 page (vpt.middleware). A process
+    # never holds more than VPT_DB_POOL_SIZE, so what the servers can open is bounded:
+    #   app servers x gunicorn workers x VPT_DB_POOL_SIZE + 2 (job runner, a backup)
+    #       <= max_connections - superuser_reserved_connections
+    # The default, the threads per worker (VPT_THREADS, set by `make run`; 8), never makes a
+    # thread wait. VPT_DB_POOL_SIZE=0 turns the pool off (a connection per thread, kept 60 s).
+    DB_POOL_SIZE = int(os.environ.get("VPT_DB_POOL_SIZE") or os.environ.get("VPT_THREADS") or 8)
+    if DB_POOL_SIZE > 0:
+        DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them; Django must not
+        # Checked when lent: a connection broken while the database was down is replaced.
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min(2, DB_POOL_SIZE),
+            "max_size": DB_POOL_SIZE,
+            "timeout": float(os.environ.get("VPT_DB_POOL_TIMEOUT", "10")),
+        }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
