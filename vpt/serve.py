@@ -2,8 +2,10 @@
 
 In order: make sure there is a secret key (kept in the data folder, see `vpt.local_secrets`),
 work out the addresses tablets and phones can reach, then migrate, collect the static files,
-load the demo event into an empty database, print where to go, and hand the process over to
-gunicorn: debug off, bound to every interface, a few worker processes with threads each.
+load the demo event into an empty database, print where to go, start the job runner
+(`vpt.jobs`: the clocks, backups every `VPT_BACKUP_MINUTES` and after rounds) and hand the
+process over to gunicorn: debug off, bound to every interface, a few worker processes with
+threads each. The job runner is gunicorn's child and stops when gunicorn stops.
 
 Environment variables are read as everywhere else (`DATABASE_URL`, `VPT_*`); what this sets
 (`VPT_DEBUG=0`, the key, the allowed hosts) is passed on to gunicorn's processes.
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import socket
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -105,7 +108,7 @@ def print_welcome(port: int, addresses: Sequence[str], folder: Path) -> None:
     sys.stdout.flush()
 
 
-def prepare(folder: Path) -> None:
+def prepare(folder: Path, demo: bool = True) -> None:
     """Migrate, collect static files and load the demo, with the settings gunicorn will use."""
     import django
     from django.core.management import call_command
@@ -114,7 +117,8 @@ def prepare(folder: Path) -> None:
     django.setup()
     call_command("migrate", interactive=False, verbosity=1)
     call_command("collectstatic", interactive=False, verbosity=0)
-    call_command("load_demo")
+    if demo:
+        call_command("load_demo")
     # gunicorn's processes open their own; none may inherit this one across exec.
     connections.close_all()
 
@@ -128,6 +132,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--workers", type=int, default=max(2, cpus), help="processes (default: one per CPU, 2 at least)"
     )
     parser.add_argument("--threads", type=int, default=THREADS_PER_WORKER, help="threads per process")
+    parser.add_argument(
+        "--no-jobs",
+        action="store_true",
+        help="no job runner (clocks, backups): for every app server but one behind a proxy",
+    )
+    parser.add_argument("--no-demo", action="store_true", help="do not load the demo event into an empty database")
     options = parser.parse_args(argv)
 
     folder = data_dir(BASE_DIR)
@@ -141,12 +151,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     addresses = [] if local_only else lan_addresses()
     if not os.environ.get("VPT_ALLOWED_HOSTS"):
         os.environ["VPT_ALLOWED_HOSTS"] = ",".join(allowed_hosts(addresses))
+    # The database pool of each worker (settings) is sized from its threads: see the README,
+    # "A bigger event", for workers x pool against PostgreSQL's max_connections.
+    os.environ["VPT_THREADS"] = str(options.threads)
 
-    prepare(folder)
+    prepare(folder, demo=not options.no_demo)
     print_welcome(options.port, addresses, folder)
     command = server_command(options.port, options.bind, options.workers, options.threads)
     os.chdir(BASE_DIR)
+    if not options.no_jobs:
+        start_job_runner()
     os.execv(command[0], command)
+
+
+def start_job_runner() -> subprocess.Popen[bytes]:
+    """`python -m vpt.jobs` as a child of this process, which gunicorn is about to become.
+
+    It watches its parent and exits once gunicorn has gone (see `vpt.jobs.main`).
+    """
+    sys.stdout.flush()
+    return subprocess.Popen([sys.executable, "-m", "vpt.jobs"], cwd=BASE_DIR, close_fds=True)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 from django.urls import URLPattern, URLResolver, path
 
-from . import clock_views, payout_views, views
+from . import backup_views, clock_views, payout_views, views
 
 app_name = "events"
 
@@ -8,6 +8,7 @@ app_name = "events"
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.event_list, name="list"),
     path("new/", views.event_create, name="create"),
+    path("backups/latest/", backup_views.download_latest_backup, name="backup-download"),
     path("<slug:slug>/", views.event_detail, name="detail"),
     path("<slug:slug>/edit/", views.event_edit, name="edit"),
     path("<slug:slug>/levels/", views.levels, name="levels"),

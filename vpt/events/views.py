@@ -35,6 +35,8 @@ from .forms import (
     LevelForm,
     RegisterForm,
 )
+from vpt.backups import latest_backup
+
 from .models import OPEN_TABLE, Entry, Event, Level, Player
 from .selectors import event_adjustments, event_standings
 from .services import create_event, set_event_status, update_event
@@ -105,6 +107,7 @@ def _detail_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "table_count": event.tables.filter(status=OPEN_TABLE).count(),
         "public_url": absolute_url(request, reverse("standings:standings", args=[event.slug])),
         "public_url_set": bool(getattr(settings, "VPT_PUBLIC_URL", "")),
+        "latest_backup": latest_backup(),
     }
 
 
