@@ -303,3 +303,37 @@ def test_the_seats_field_offers_what_the_rule_sets_allow(client_as_director: Cli
     assert 'data-variant-seats="progressive:2-3 regular:2-3 joker-ultimate:2-3 classic:2-4"' in page
     assert "Progressive (VPT): 2 to 3; Regular: 2 to 3; Joker Ultimate: 2 to 3; Classic: 2 to 4" in page
     assert "/static/js/event-form.js" in page
+
+
+def test_players_list_search(client_as_director: Client, event: Event, director: User) -> None:
+    for name in ("José Ruiz", "Ana Ruiz", "Ben Stone"):
+        register_player(event, name=name, actor=director)
+    url = reverse("events:players", args=[event.slug])
+
+    page = client_as_director.get(url, {"q": "ruiz"}).content.decode()
+    assert 'data-entry="José Ruiz"' in page and 'data-entry="Ana Ruiz"' in page
+    assert 'data-entry="Ben Stone"' not in page
+    assert "2 of 3 entries match." in page
+    assert 'value="ruiz"' in page  # the box keeps the search
+    # Accents and case aside; htmx gets the table alone.
+    fragment = client_as_director.get(url, {"q": "JOSE"}, headers={"HX-Request": "true"}).content.decode()
+    assert fragment.lstrip().startswith('<div id="players-table">')
+    assert 'data-entry="José Ruiz"' in fragment and 'data-entry="Ana Ruiz"' not in fragment
+    assert "Nobody's name contains “zed”." in client_as_director.get(url, {"q": "zed"}).content.decode()
+
+
+def test_chip_adjustment_player_list_search(client_as_director: Client, event: Event, director: User) -> None:
+    entries = {name: register_player(event, name=name, actor=director) for name in ("José Ruiz", "Ana Ruiz", "Ben")}
+    url = reverse("events:adjust", args=[event.slug])
+
+    page = client_as_director.get(url, {"q": "ruiz"}).content.decode()
+    options = page.split('name="entry"')[1].split("</select>")[0]
+    assert f'value="{entries["José Ruiz"].pk}"' in options and f'value="{entries["Ana Ruiz"].pk}"' in options
+    assert f'value="{entries["Ben"].pk}"' not in options
+    # One match is chosen at once; htmx gets the list alone.
+    fragment = client_as_director.get(url, {"q": "jose"}, headers={"HX-Request": "true"}).content.decode()
+    assert fragment.lstrip().startswith('<select name="entry"')
+    assert f'<option value="{entries["José Ruiz"].pk}" selected>' in fragment
+    # The adjustment itself is not limited by the search.
+    client_as_director.post(url + "?q=ruiz", {"entry": entries["Ben"].pk, "amount": "100", "reason": "Recount"})
+    assert ChipAdjustment.objects.get().entry == entries["Ben"]

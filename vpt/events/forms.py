@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 from decimal import Decimal, InvalidOperation
 from typing import Any, cast
 
@@ -159,18 +160,50 @@ class CsvImportForm(forms.Form):
         return [{key: (row.get(key) or "").strip() for key in ("name", "country", "email")} for row in rows]
 
 
+def fold(text: str) -> str:
+    """``text`` for a search: case and accents dropped, so "jose" finds "José".
+
+    >>> fold("José Ñúñez")
+    'jose nunez'
+    """
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def name_matches(name: str, query: str) -> bool:
+    """Whether every word of ``query`` is in ``name`` (case and accents aside).
+
+    >>> name_matches("María José Ruiz", "jose ruiz")
+    True
+    >>> name_matches("María José Ruiz", "juan")
+    False
+    """
+    folded = fold(name)
+    return all(word in folded for word in fold(query).split())
+
+
 class AdjustForm(forms.Form):
     entry = forms.ModelChoiceField(label=_("Player"), queryset=Entry.objects.none())
     amount = forms.IntegerField(label=_("Chips (+ adds, - removes)"))
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
-    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, event: Event, query: str = "", **kwargs: Any) -> None:
+        """``query`` narrows the player list to names containing it (the page's filter box);
+        a single match is chosen at once."""
         super().__init__(*args, **kwargs)
-        cast(forms.ModelChoiceField, self.fields["entry"]).queryset = (
+        entries = (
             Entry.objects.filter(event=event, status=Entry.Status.ACTIVE)
             .select_related("player")
             .order_by("player__name", "number")
         )
+        field = cast(forms.ModelChoiceField, self.fields["entry"])
+        if query:
+            matches = [entry.pk for entry in entries if name_matches(entry.player.name, query)]
+            entries = entries.filter(pk__in=matches)
+            if len(matches) == 1 and not self.is_bound:
+                self.initial["entry"] = matches[0]
+        field.queryset = entries
+        field.widget.attrs["data-player-list"] = ""
 
 
 class AuditFilterForm(forms.Form):

@@ -34,6 +34,7 @@ from .forms import (
     EventForm,
     LevelForm,
     RegisterForm,
+    name_matches,
 )
 from vpt.backups import latest_backup
 
@@ -291,7 +292,7 @@ def event_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return _back_to_event(request, event)
 
 
-def _players_context(event: Event, **forms: Any) -> dict[str, Any]:
+def _players_context(event: Event, query: str = "", **forms: Any) -> dict[str, Any]:
     entries = list(event_standings(event))
     latest: dict[int, Any] = {}
     for entry in entries:
@@ -304,11 +305,14 @@ def _players_context(event: Event, **forms: Any) -> dict[str, Any]:
             "latest": latest[entry.player_id] is entry,
         }
         for entry in entries
+        if not query or name_matches(entry.player.name, query)
     ]
     return {
         "event": event,
         "section": "players",
         "rows": rows,
+        "query": query,
+        "total": len(entries),
         "register_form": forms.get("register_form") or RegisterForm(),
         "import_form": forms.get("import_form") or CsvImportForm(),
         "has_tables": event.tables.filter(status=OPEN_TABLE).exists(),
@@ -317,8 +321,12 @@ def _players_context(event: Event, **forms: Any) -> dict[str, Any]:
 
 @director_required
 @require_GET
-def players(request: HttpRequest, slug: str) -> HttpResponse:
-    return render(request, "events/players.html", _players_context(_event(slug)))
+def players(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The players list, filtered by ``?q=`` (names containing every word); htmx gets the table."""
+    context = _players_context(_event(slug), query=request.GET.get("q", "").strip()[:100])
+    if request.htmx:
+        return render(request, "events/players.html#players-table", context)
+    return render(request, "events/players.html", context)
 
 
 @director_required
@@ -403,9 +411,13 @@ def reenter(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
 
 @director_required
 @require_http_methods(["GET", "POST"])
-def adjust(request: HttpRequest, slug: str) -> HttpResponse:
+def adjust(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Chip adjustments; ``?q=`` narrows the player list (htmx swaps the list alone)."""
     event = _event(slug)
-    form = AdjustForm(request.POST or None, event=event)
+    query = request.GET.get("q", "").strip()[:100] if request.method == "GET" else ""
+    form = AdjustForm(request.POST or None, event=event, query=query)
+    if request.htmx and request.method == "GET":
+        return render(request, "events/adjust.html#player-list", {"form": form})
     if request.method == "POST" and form.is_valid():
         try:
             adjust_chips(
@@ -426,6 +438,7 @@ def adjust(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "section": "adjust",
             "form": form,
+            "query": query,
             "adjustments": event_adjustments(event).order_by("-created_at", "-id")[:100],
         },
         status=400 if form.errors else 200,
