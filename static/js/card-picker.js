@@ -5,7 +5,8 @@
  *   input[data-row-input][data-row-size=3|5]   a row's card text, e.g. "Qs Qh 2c"
  *   [data-row-select], [data-row-cards], [data-row-count]   siblings in the row's [data-row]
  *   [data-card-picker] button[data-card="Qs"|"JK"]          the deck
- * A tapped card is appended to the selected row (the last one focused or chosen), which moves
+ * A tapped card is appended to the selected row (the last one focused or chosen; the next row
+ * with room if that one is full), which moves
  * on to the next row with room when full. Tapping a placed card takes it back. Cards used in any
  * visible row are greyed out in the deck. Every change fires a bubbling "input" event, so an
  * htmx form with hx-trigger="input" previews it. Rows inside [hidden] are ignored.
@@ -67,19 +68,28 @@
     input.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
+  /* The first row after `input` (going round) that has room, or null. */
+  function nextWithRoom(scope, input) {
+    var inputs = visibleInputs(scope);
+    var start = inputs.indexOf(input);
+    for (var step = 1; step < inputs.length; step += 1) {
+      var candidate = inputs[(start + step) % inputs.length];
+      if (!isFull(candidate)) { return candidate; }
+    }
+    return null;
+  }
+
   function placeCard(scope, card) {
     var input = selectedInput(scope);
     if (!input) { return; }
-    input.value = (input.value.trim() + " " + card).trim();
-    var next = null;
     if (isFull(input)) {
-      var inputs = visibleInputs(scope);
-      var start = inputs.indexOf(input);
-      for (var step = 1; step < inputs.length; step += 1) {
-        var candidate = inputs[(start + step) % inputs.length];
-        if (!isFull(candidate)) { next = candidate; selected.set(scope, next); break; }
-      }
+      // A row typed full (or chosen full): the card goes to the next row with room.
+      input = nextWithRoom(scope, input) || input;
+      selected.set(scope, input);
     }
+    input.value = (input.value.trim() + " " + card).trim();
+    var next = isFull(input) ? nextWithRoom(scope, input) : null;
+    if (next) { selected.set(scope, next); }
     changed(input);
     if (next) { bringForward(next); }
   }

@@ -153,7 +153,8 @@
     var controller = typeof AbortController === "function" ? new AbortController() : null;
     var timer = window.setTimeout(function () { if (controller) { controller.abort(); } }, TIMEOUT);
     form._sending = true;
-    window.fetch(form.action, {
+    // form.action would be the buttons named "action": read the attribute.
+    window.fetch(form.getAttribute("action") || window.location.href, {
       method: "POST",
       body: data,
       credentials: "same-origin",
