@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from vpt.accounts.permissions import director_required
+from vpt.backups import latest_backup
 from vpt.errors import ServiceError
 from vpt.http import HtmxHttpRequest, absolute_url
 
@@ -36,8 +37,6 @@ from .forms import (
     RegisterForm,
     name_matches,
 )
-from vpt.backups import latest_backup
-
 from .models import OPEN_TABLE, Entry, Event, Level, Player
 from .selectors import event_adjustments, event_standings
 from .services import create_event, set_event_status, update_event
@@ -173,12 +172,9 @@ def _delete_level_confirmation(event: Event, level: Level) -> Confirmation:
     later = Level.objects.filter(event=event, number__gt=level.number).count()
     if later:
         details = [
-            ngettext(
-                "The level after it becomes level %(number)s.",
-                "The %(count)s levels after it move up one number.",
-                later,
-            )
-            % {"count": later, "number": level.number}
+            _("The level after it becomes level %(number)s.") % {"number": level.number}
+            if later == 1
+            else _("The %(count)s levels after it move up one number.") % {"count": later}
         ]
         text = _("Remove %(level)s.") % {"level": _level_words(level)}
     else:
