@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from vpt.events.models import Event, Player
 from vpt.rounds.models import Hand
 from vpt.rounds.services import record_hand
 from vpt.seating.services import draw_seats
-from vpt.tables.models import Table
+from vpt.tables.models import EventDealer, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -75,9 +76,31 @@ def test_overview_query_count_is_constant(
 
 def test_assign_dealer(client_as_director: Client, table: Table) -> None:
     newcomer = User.objects.create_user("newcomer", password="x")
+    EventDealer.objects.create(event=table.event, user=newcomer)
     response = client_as_director.post(
         reverse("tables:assign-dealer", args=[table.pk]), {"dealer": newcomer.pk}, follow=True
     )
     assert "Table 1: dealer newcomer." in response.content.decode()
     table.refresh_from_db()
     assert table.dealer == newcomer
+
+
+def test_assignment_offers_only_this_events_dealers(
+    client_as_director: Client, table: Table, dealer_user: User
+) -> None:
+    """The dealer list: this event's dealers (and whoever deals one of its tables), nobody else."""
+    other_event = Event.objects.create(name="Other", slug="other-open")
+    elsewhere = User.objects.create_user("elsewhere", password="x")
+    EventDealer.objects.create(event=other_event, user=elsewhere)
+    stranger = User.objects.create_user("stranger", password="x")
+    mine = User.objects.create_user("mine", password="x")
+    EventDealer.objects.create(event=table.event, user=mine)
+    page = client_as_director.get(overview(table.event)).content.decode()
+    options = set(re.findall(r'<option value="\d+"[^>]*>([^<]+)</option>', page))
+    assert options == {"dealer", "mine"}
+    response = client_as_director.post(
+        reverse("tables:assign-dealer", args=[table.pk]), {"dealer": stranger.pk}, follow=True
+    )
+    assert "Choose a dealer from the list." in response.content.decode()
+    table.refresh_from_db()
+    assert table.dealer == dealer_user

@@ -4,43 +4,76 @@ director  Django staff user: may do everything.
 dealer    a logged-in user assigned to a table; whether they are the dealer of the table they
           act on is checked once per request by `vpt.tables.permissions.table_dealer_required`
           and again by the service (`ensure_can_record`).
+device    a table's device, signed in by the table's QR card (no user, no password): it acts
+          as a `DeviceActor` naming that one table (`vpt.tables.permissions`).
 public    no decorator: public pages need no login.
 
-`Actor` is who a service acts for: a user, or None for the system (a scheduled job).
+`Actor` is who a service acts for: a user, a table's device, or None for the system (a
+scheduled job).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any, TypeAlias
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponseBase
 from django.utils.translation import gettext as _
 
 from vpt.errors import NotAllowed
 
-View = Callable[..., HttpResponse]
-Actor: TypeAlias = AbstractBaseUser | AnonymousUser | None
+View = Callable[..., HttpResponseBase]
+
+DEVICE_SESSION_KEY = "vpt_table_device"
+"""The session key of a table's device (`vpt.tables.permissions`): the id of its token's row."""
+
+
+def is_table_device(request: HttpRequest) -> bool:
+    """This browser signed in as a table's device (no user): refused, not sent to log in."""
+    session = getattr(request, "session", None)
+    return bool(session is not None and not request.user.is_authenticated and DEVICE_SESSION_KEY in session)
+
+
+@dataclass(frozen=True)
+class DeviceActor:
+    """A table's device, signed in with that table's token: it may record at that table only.
+
+    Built by `vpt.tables.permissions` from a live (not revoked) token of an unfinished event;
+    services check `table_id` against the table they act on.
+    """
+
+    table_id: int
+    table_number: int
+    device_id: int
+
+
+Actor: TypeAlias = AbstractBaseUser | AnonymousUser | DeviceActor | None
 
 
 def user_of(actor: Actor) -> User | None:
-    """The user to store as who did something (None for the system or an anonymous visitor)."""
+    """The user to store as who did something (None for the system, a device or an anonymous visitor)."""
     return actor if isinstance(actor, User) else None
 
 
 def is_director(user: Actor) -> bool:
-    return bool(user is not None and user.is_authenticated and user.is_active and getattr(user, "is_staff", False))
+    if user is None or isinstance(user, DeviceActor):
+        return False
+    return bool(user.is_authenticated and user.is_active and getattr(user, "is_staff", False))
 
 
 def can_deal(user: Actor, *, dealer_id: int | None) -> bool:
-    """Directors deal anywhere; a dealer at the table whose dealer they are."""
+    """Directors deal anywhere; a dealer at the table whose dealer they are (a device's table
+    is checked by `vpt.tables.permissions`)."""
     if is_director(user):
         return True
-    return bool(user is not None and user.is_authenticated and user.is_active and dealer_id == user.pk)
+    if user is None or isinstance(user, DeviceActor):
+        return False
+    return bool(user.is_authenticated and user.is_active and dealer_id == user.pk)
 
 
 def director_required(view: View) -> View:
@@ -51,17 +84,34 @@ def director_required(view: View) -> View:
     """
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not is_director(request.user):
             raise PermissionDenied
         return view(request, *args, **kwargs)
 
-    return login_required(wrapper)
+    login = login_required(wrapper)
+
+    @wraps(view)
+    def outer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if is_table_device(request):
+            raise PermissionDenied  # a table's device opens its table and nothing else
+        return login(request, *args, **kwargs)
+
+    return outer
 
 
 def dealer_required(view: View) -> View:
-    """Require a logged-in user; which table they deal is checked by `table_dealer_required`."""
-    return login_required(view)
+    """Require a logged-in user; which table they deal is checked by `table_dealer_required`.
+    A table's device is refused (403): its pages check it with `table_dealer_required`."""
+    login = login_required(view)
+
+    @wraps(view)
+    def outer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if is_table_device(request):
+            raise PermissionDenied
+        return login(request, *args, **kwargs)
+
+    return outer
 
 
 def ensure_director(actor: Actor) -> None:
@@ -69,9 +119,17 @@ def ensure_director(actor: Actor) -> None:
         raise NotAllowed(_("Only a tournament director may do this."))
 
 
-def ensure_can_record(actor: Actor, *, dealer_id: int | None, table_number: int) -> None:
-    """Directors record anywhere; a dealer only at the table assigned to them."""
+def ensure_can_record(actor: Actor, *, dealer_id: int | None, table_number: int, table_id: int | None = None) -> None:
+    """Directors record anywhere; a dealer only at the table assigned to them; a table's device
+    only at its own table (`table_id`)."""
     if is_director(actor):
+        return
+    if isinstance(actor, DeviceActor):
+        if table_id is None or actor.table_id != table_id:
+            raise NotAllowed(
+                _("This device is signed in for table %(device)s, not table %(table)s.")
+                % {"device": actor.table_number, "table": table_number}
+            )
         return
     if actor is None or not actor.is_authenticated or not actor.is_active:
         raise NotAllowed(_("Log in to record hands."))

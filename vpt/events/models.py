@@ -258,6 +258,11 @@ class AuditEntry(models.Model):
         CORRECT_HAND = "correct_hand", _("Hand corrected")
         VOID_HAND = "void_hand", _("Hand voided")
         CLOSE_ROUND = "close_round", _("Round closed")
+        REOPEN_HAND = "reopen_hand", _("Hand reopened by the dealer")
+        REISSUE_TABLE_TOKEN = "reissue_table_token", _("Table sign-in card issued")
+        REVOKE_TABLE_TOKEN = "revoke_table_token", _("Table sign-in revoked")
+        CREATE_DEALER = "create_dealer", _("Dealer created")
+        DEACTIVATE_DEALER = "deactivate_dealer", _("Dealer deactivated")
 
     event = models.ForeignKey(
         Event, verbose_name=_("event"), null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"

@@ -50,6 +50,11 @@ SUMMARIES: dict[str, Promise] = {
     "correct_hand": _("Table %(table)s, hand %(number)s corrected: %(reason)s"),
     "void_hand": _("Table %(table)s, hand %(number)s voided: %(reason)s"),
     "close_round": _("Table %(table)s: round %(round)s closed"),
+    "reopen_hand": _("Table %(table)s, hand %(number)s reopened by the dealer"),
+    "reissue_table_token": _("Table %(table)s: new sign-in card issued"),
+    "revoke_table_token": _("Table %(table)s: sign-in revoked"),
+    "create_dealer": _("Dealer %(dealer)s created"),
+    "deactivate_dealer": _("Dealer %(dealer)s deactivated"),
 }
 
 

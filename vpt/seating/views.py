@@ -283,7 +283,7 @@ def overview(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         "rows": rows,
         "stale_minutes": STALE_MINUTES,
         "now": now,
-        "dealers": list(cast(forms.ModelChoiceField, AssignDealerForm().fields["dealer"]).queryset or []),
+        "dealers": list(cast(forms.ModelChoiceField, AssignDealerForm(event=event).fields["dealer"]).queryset or []),
     }
     template = "seating/tables_overview.html#overview" if request.htmx else "seating/tables_overview.html"
     return render(request, template, context)

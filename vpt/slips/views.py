@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
@@ -22,11 +23,12 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from vpt.accounts.permissions import Actor, can_deal, dealer_required, director_required
+from vpt.accounts.permissions import Actor, can_deal, director_required
 from vpt.events.models import Event
 from vpt.http import absolute_url
 from vpt.rounds.models import Hand
 from vpt.tables.models import Table
+from vpt.tables.permissions import device_actor, may_deal
 
 from . import selectors
 from .documents import render_hand_history, render_results, render_table_list
@@ -63,11 +65,12 @@ def can_print(user: Actor, table: Table) -> bool:
 
 
 @require_GET
-@dealer_required
 def hand_slip(request: HttpRequest, hand_id: int) -> HttpResponse:
-    """One hand's chip-settlement slip (the dealer of its table, or a director)."""
+    """One hand's chip-settlement slip (the dealer of its table, its device, or a director)."""
+    if not request.user.is_authenticated and device_actor(request) is None:
+        return redirect_to_login(request.get_full_path())
     hand = get_object_or_404(Hand.objects.select_related("table"), pk=hand_id)
-    if not can_print(request.user, hand.table):
+    if not may_deal(request, hand.table):
         raise PermissionDenied
     data = selectors.slip_data(hand, public_url=public_hand_url(request))
     return pdf_response(render_slip(data), f"slip-table{hand.table.number}-hand{hand.number}.pdf")

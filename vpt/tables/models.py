@@ -7,12 +7,19 @@ button       the seat number holding the dealer button. It moves one occupied se
              table plays Fantasyland next hand.
 round        an orbit of the button; Fantasyland continuation hands extend it.
 dealer       the user assigned to enter this table's hands.
+table device a sign-in token of a table (`TableDevice`), printed as a QR code on the table's
+             sign-in card: opening its URL signs that browser in for that table only. Only a
+             hash of the token is stored; a table has at most one live token, and a token
+             ends when it is revoked, reissued, or its event finishes.
+event dealer a dealer account working an event (`EventDealer`): the director's Dealers page
+             makes them, and the tables overview offers only them.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from vpt.events.models import OPEN_TABLE
@@ -63,3 +70,54 @@ class Table(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
+
+
+class TableDevice(models.Model):
+    """One sign-in token of a table. The token itself is shown once (on the printed card) and
+    never stored: `token_hash` is its SHA-256."""
+
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="devices")
+    token_hash = models.CharField(_("token hash"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("issued at"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("issued by"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("table sign-in token")
+        verbose_name_plural = _("table sign-in tokens")
+        ordering = ["table", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"], condition=Q(revoked_at__isnull=True), name="table_device_one_live_token"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.pk}"
+
+    @property
+    def is_live(self) -> bool:
+        return self.revoked_at is None
+
+
+class EventDealer(models.Model):
+    """A dealer account working an event: only these are offered when tables get a dealer."""
+
+    event = models.ForeignKey("events.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="dealers")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("dealer"), on_delete=models.CASCADE, related_name="dealer_events"
+    )
+    created_at = models.DateTimeField(_("added at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("event dealer")
+        verbose_name_plural = _("event dealers")
+        ordering = ["event", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="event_dealer_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.user}"

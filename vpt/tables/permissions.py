@@ -1,8 +1,15 @@
-"""The dealer's check, done once per request: "is this user the dealer of this table?"
+"""The dealer's check, done once per request: "may this request deal this table?"
 
 Like pretix's ``event_permission_required``: the decorator loads the table named by the URL,
-answers 404 when there is none and 403 when the user may not deal it, and hands the loaded
+answers 404 when there is none and 403 when the request may not deal it, and hands the loaded
 table to the view, so no view repeats the check.
+
+Who may deal a table: a director; the user assigned as its dealer; or a device signed in for
+that table by its sign-in card. A device's session holds only the id of the token it signed in
+with (`DEVICE_SESSION_KEY`), never the token and never a user: each request re-reads that
+token's row, so revoking or reissuing the table's token, or finishing the event, signs the
+device out at once. A device session names one table and opens nothing else: every other
+page's decorator sees an anonymous visitor.
 """
 
 from __future__ import annotations
@@ -10,24 +17,82 @@ from __future__ import annotations
 from functools import wraps
 from typing import Any
 
+from django.contrib.auth import logout
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponseBase
 
-from vpt.accounts.permissions import View, can_deal, dealer_required
+from vpt.accounts.permissions import DEVICE_SESSION_KEY, Actor, DeviceActor, View, can_deal
+from vpt.events.models import Event
 
-from .models import Table
+from .models import Table, TableDevice
+
+__all__ = ["DEVICE_SESSION_KEY", "device_actor", "may_deal", "sign_in_device", "table_actor", "table_dealer_required"]
+
+
+def sign_in_device(request: HttpRequest, device: TableDevice) -> None:
+    """Make this browser `device`'s table device: any login it had ends (a device is nobody),
+    and the session key changes (no session fixation)."""
+    logout(request)  # flushes the session: a new key, nothing of the old one kept
+    request.session[DEVICE_SESSION_KEY] = device.pk
+    request.session.cycle_key()
+
+
+def sign_out_device(request: HttpRequest) -> None:
+    request.session.pop(DEVICE_SESSION_KEY, None)
+
+
+def device_actor(request: HttpRequest) -> DeviceActor | None:
+    """The table device this request signed in as, while its token is live (one query, once per request)."""
+    if hasattr(request, "_vpt_device"):
+        cached: DeviceActor | None = request._vpt_device
+        return cached
+    actor = None
+    device_id = request.session.get(DEVICE_SESSION_KEY) if hasattr(request, "session") else None
+    if isinstance(device_id, int):
+        device = (
+            TableDevice.objects.filter(pk=device_id, revoked_at__isnull=True)
+            .exclude(table__event__status=Event.Status.FINISHED)
+            .values_list("table_id", "table__number")
+            .first()
+        )
+        if device is not None:
+            actor = DeviceActor(table_id=device[0], table_number=device[1], device_id=device_id)
+        else:
+            sign_out_device(request)  # revoked, reissued or the event finished: signed out
+    request._vpt_device = actor  # type: ignore[attr-defined]
+    return actor
+
+
+def table_actor(request: HttpRequest, table: Table) -> Actor:
+    """Who acts at `table` for this request: the logged-in user, else the table's device."""
+    if request.user.is_authenticated:
+        return request.user
+    device = device_actor(request)
+    return device if device is not None and device.table_id == table.pk else request.user
+
+
+def may_deal(request: HttpRequest, table: Table) -> bool:
+    """A director, the table's dealer, or a device signed in for this table."""
+    if can_deal(request.user, dealer_id=table.dealer_id):
+        return True
+    device = device_actor(request)
+    return device is not None and device.table_id == table.pk
 
 
 def table_dealer_required(view: View) -> View:
-    """Log in, then only the table's dealer or a director; the view gets ``table`` (event, level, dealer loaded)."""
+    """Only the table's dealer, a director or the table's device; the view gets ``table``
+    (event, level, dealer loaded). Anonymous visitors are sent to log in."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, table_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HttpRequest, table_id: int, *args: Any, **kwargs: Any) -> HttpResponseBase:
         table = Table.objects.select_related("event__current_level", "dealer").filter(pk=table_id).first()
+        if table is not None and may_deal(request, table):
+            return view(request, *args, table=table, **kwargs)
+        if not request.user.is_authenticated and device_actor(request) is None:
+            return redirect_to_login(request.get_full_path())
         if table is None:
             raise Http404
-        if not can_deal(request.user, dealer_id=table.dealer_id):
-            raise PermissionDenied
-        return view(request, *args, table=table, **kwargs)
+        raise PermissionDenied
 
-    return dealer_required(wrapper)
+    return wrapper

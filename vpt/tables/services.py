@@ -1,19 +1,35 @@
-"""Writes for tables: the dealer assignment. Seats and moves live in `vpt.seating.services`."""
+"""Writes for tables: the dealer assignment, the event's dealer accounts, and the tables'
+sign-in tokens. Seats and moves live in `vpt.seating.services`.
+
+token       a table's sign-in secret (`secrets.token_urlsafe(32)`: 256 random bits), shown
+            once, on the printed sign-in card, and stored only as its SHA-256 (`TableDevice`).
+            Issuing a token revokes the table's earlier one: the old card stops signing in,
+            and devices signed in with it are signed out at their next request.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from vpt.accounts.permissions import Actor, ensure_director
+from vpt.accounts.permissions import Actor, ensure_director, is_director, user_of
 from vpt.errors import ServiceError
 from vpt.events.audit import write_audit
-from vpt.events.models import AuditEntry
+from vpt.events.models import AuditEntry, Event
 from vpt.events.services import lock_event
 
-from .models import Table
+from .models import EventDealer, Table, TableDevice
 
 
 @transaction.atomic(durable=True)
@@ -24,6 +40,9 @@ def assign_dealer(table: Table, *, dealer: Any, actor: Actor) -> Table:
     table = Table.objects.select_for_update(no_key=True).get(pk=table.pk)
     if dealer is not None and not dealer.is_active:
         raise ServiceError(_("%(user)s is not an active user.") % {"user": dealer}, code="inactive_dealer")
+    if dealer is not None and not is_director(dealer):
+        # A dealer given a table (here or in the admin) works this event from now on.
+        EventDealer.objects.get_or_create(event_id=table.event_id, user=dealer)
     before = table.dealer_id
     table.dealer = dealer
     table.save(update_fields=["dealer"])
@@ -38,3 +57,194 @@ def assign_dealer(table: Table, *, dealer: Any, actor: Actor) -> Table:
         after={"dealer": dealer.pk if dealer else None},
     )
     return table
+
+
+# Sign-in tokens --------------------------------------------------------------------------------
+
+
+def hash_token(token: str) -> str:
+    """What is stored of a token: its SHA-256, in hex (the token has 256 random bits, so no salt
+    or slow hash is needed: nobody can guess one from its hash)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    """A token just issued: `token` is the only copy of the secret (print it, then forget it)."""
+
+    device: TableDevice
+    token: str
+
+
+def _refuse_finished(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise ServiceError(_("The event has finished: its tables sign in no more."), code="event_finished")
+
+
+def _revoke_live(table: Table, now: Any) -> int:
+    return TableDevice.objects.filter(table=table, revoked_at__isnull=True).update(revoked_at=now)
+
+
+@transaction.atomic(durable=True)
+def issue_table_token(table: Table, *, actor: Actor) -> IssuedToken:
+    """A new sign-in token for `table`; its earlier token (and every device signed in with it) ends."""
+    return _issue(table, actor=actor)
+
+
+@transaction.atomic(durable=True)
+def issue_event_tokens(event: Event, *, actor: Actor) -> list[IssuedToken]:
+    """A new sign-in token for each open table of `event` (table order), as `issue_table_token`."""
+    ensure_director(actor)
+    tables = list(Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number"))
+    return [_issue(table, actor=actor) for table in tables]
+
+
+def _issue(table: Table, *, actor: Actor) -> IssuedToken:
+    ensure_director(actor)
+    event = lock_event(table.event_id)
+    _refuse_finished(event)
+    table = Table.objects.select_for_update(no_key=True).get(pk=table.pk)
+    if not table.is_open:
+        raise ServiceError(_("%(table)s is broken.") % {"table": table}, code="table_closed")
+    revoked = _revoke_live(table, timezone.now())
+    token = secrets.token_urlsafe(32)
+    device = TableDevice.objects.create(table=table, token_hash=hash_token(token), created_by=user_of(actor))
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.REISSUE_TABLE_TOKEN,
+        obj=table,
+        table_number=table.number,
+        args={"table": table.number},
+        before={"revoked": revoked},
+        after={"device": device.pk},
+    )
+    return IssuedToken(device, token)
+
+
+@transaction.atomic(durable=True)
+def revoke_table_token(table: Table, *, actor: Actor) -> int:
+    """End `table`'s sign-in token: its card signs nobody in, its devices are signed out.
+
+    Returns how many live tokens were revoked (0 or 1).
+    """
+    ensure_director(actor)
+    event = lock_event(table.event_id)
+    table = Table.objects.select_for_update(no_key=True).get(pk=table.pk)
+    revoked = _revoke_live(table, timezone.now())
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.REVOKE_TABLE_TOKEN,
+        obj=table,
+        table_number=table.number,
+        args={"table": table.number},
+        before={"revoked": revoked},
+    )
+    return revoked
+
+
+def device_for_token(token: str) -> TableDevice | None:
+    """The live token's row (with its table and event) for `token`, or None when the token is
+    unknown, revoked, of a broken table or of a finished event."""
+    if not token or len(token) > 200:
+        return None
+    device = (
+        TableDevice.objects.select_related("table__event")
+        .filter(token_hash=hash_token(token), revoked_at__isnull=True)
+        .first()
+    )
+    if device is None or not device.table.is_open or device.table.event.status == Event.Status.FINISHED:
+        return None
+    return device
+
+
+# Dealer accounts --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NewDealer:
+    """A dealer account just made: `password` is shown once and never stored in the clear."""
+
+    user: Any
+    password: str
+
+
+_PASSWORD_WORDS = 4
+
+
+def generate_password(user: Any = None) -> str:
+    """A password that passes the project's validators: four groups of five random letters
+    and digits (about 100 bits), easy to read out and type on a tablet."""
+    alphabet = "abcdefghijkmnpqrstuvwxyz23456789"  # no l, o, 0, 1: nothing to misread
+    while True:
+        password = "-".join("".join(secrets.choice(alphabet) for _ in range(5)) for _ in range(_PASSWORD_WORDS))
+        try:
+            validate_password(password, user)
+        except ValidationError:
+            continue
+        return password
+
+
+def _username_for(name: str) -> str:
+    base = slugify(name).replace("-", ".")[:24].strip(".") or "dealer"
+    base = re.sub(r"[^a-z0-9.]", "", base) or "dealer"
+    users = get_user_model().objects
+    username, n = base, 1
+    while users.filter(username__iexact=username).exists():
+        n += 1
+        username = f"{base}{n}"
+    return username
+
+
+@transaction.atomic(durable=True)
+def create_dealer(event: Event, *, name: str, actor: Actor) -> NewDealer:
+    """A dealer account for `event`: the username from `name`, a generated password (returned
+    once). The dealer can then be given tables of this event."""
+    ensure_director(actor)
+    name = " ".join(name.split())
+    if not name:
+        raise ServiceError(_("Give the dealer's name."), code="name_required")
+    event = lock_event(event.pk)
+    _refuse_finished(event)
+    first, _space, last = name.partition(" ")
+    user = get_user_model()(username=_username_for(name), first_name=first[:150], last_name=last[:150])
+    password = generate_password(user)
+    user.set_password(password)
+    user.save()
+    EventDealer.objects.create(event=event, user=user)
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.CREATE_DEALER,
+        obj=user,
+        args={"dealer": user.get_username()},
+        after={"user": user.pk, "name": name},
+    )
+    return NewDealer(user, password)
+
+
+@transaction.atomic(durable=True)
+def deactivate_dealer(event: Event, *, user: Any, actor: Actor) -> Any:
+    """Stop `user` dealing: the account can no longer log in, and the tables of `event` it
+    dealt have no dealer. Directors cannot be deactivated here."""
+    ensure_director(actor)
+    event = lock_event(event.pk)
+    if not EventDealer.objects.filter(event=event, user=user).exists():
+        raise ServiceError(_("%(user)s is not a dealer of this event.") % {"user": user}, code="not_event_dealer")
+    if is_director(user):
+        raise ServiceError(_("A tournament director is not deactivated here."), code="is_director")
+    tables = list(Table.objects.select_for_update(no_key=True).filter(event=event, dealer=user).order_by("id"))
+    Table.objects.filter(pk__in=[t.pk for t in tables]).update(dealer=None)
+    user.is_active = False
+    user.save(update_fields=["is_active"])
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.DEACTIVATE_DEALER,
+        obj=user,
+        args={"dealer": user.get_username()},
+        before={"active": True, "tables": [t.number for t in tables]},
+        after={"active": False},
+    )
+    return user

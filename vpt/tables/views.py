@@ -1,27 +1,49 @@
-"""The director's table tools: who deals each table (the overview lives in `vpt.seating`)."""
+"""The director's table tools and the tables' sign-in.
+
+assign dealer   POST from the tables overview (which lives in `vpt.seating`).
+dealers page    ``/tables/event/<slug>/dealers/``: the event's dealer accounts (create one
+                with a generated password shown once, deactivate) and each table's sign-in
+                card (print a new one: `vpt.slips.sign_in_views`; revoke).
+sign-in         ``/tables/sign-in/<token>/``, the URL on a table's sign-in card: signs this
+                browser in as that table's device (`vpt.tables.permissions`) and opens the
+                table's page. A bad, revoked or finished event's token is refused (403).
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
-from vpt.http import HtmxHttpRequest
+from vpt.events.models import Event
+from vpt.http import HtmxHttpRequest, absolute_url
 
-from .forms import AssignDealerForm
-from .models import Table
-from .services import assign_dealer
+from .forms import AssignDealerForm, CreateDealerForm
+from .models import EventDealer, Table, TableDevice
+from .permissions import sign_in_device
+from .services import assign_dealer, create_dealer, deactivate_dealer, device_for_token, revoke_table_token
+
+
+def sign_in_url(request: HttpRequest, token: str) -> str:
+    """The absolute URL a table's card carries: on the public address (``VPT_PUBLIC_URL``) when
+    one is set, else on the host this request came to."""
+    return absolute_url(request, reverse("tables:sign-in", args=[token]))
 
 
 @director_required
 @require_POST
 def assign(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("event"), pk=table_id)
-    form = AssignDealerForm(request.POST)
+    form = AssignDealerForm(request.POST, event=table.event)
     if form.is_valid():
         try:
             assign_dealer(table, dealer=form.cleaned_data["dealer"], actor=request.user)
@@ -37,3 +59,90 @@ def assign(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     else:
         messages.error(request, _("Choose a dealer from the list."))
     return redirect("seating:tables-overview", slug=table.event.slug)
+
+
+def _dealers_context(event: Event, form: CreateDealerForm, created: Any = None) -> dict[str, Any]:
+    dealers = list(
+        EventDealer.objects.filter(event=event)
+        .select_related("user")
+        .prefetch_related(Prefetch("user__dealt_tables", queryset=Table.objects.filter(event=event).order_by("number")))
+        .order_by("user__username")
+    )
+    live = TableDevice.objects.filter(revoked_at__isnull=True).select_related("created_by")
+    tables = list(
+        Table.objects.filter(event=event, status=Table.Status.OPEN)
+        .select_related("dealer")
+        .prefetch_related(Prefetch("devices", queryset=live, to_attr="live_devices"))
+        .order_by("number")
+    )
+    return {
+        "event": event,
+        "section": "dealers",
+        "dealers": dealers,
+        "tables": tables,
+        "form": form,
+        "created": created,
+        "finished": event.status == Event.Status.FINISHED,
+    }
+
+
+@director_required
+@never_cache
+@require_http_methods(["GET", "POST"])
+def dealers(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's dealers and its tables' sign-in cards; POST creates a dealer and shows the
+    password this once (the page is not cached, and the password is stored only hashed)."""
+    event = get_object_or_404(Event, slug=slug)
+    form = CreateDealerForm(request.POST if request.method == "POST" else None)
+    created = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            created = create_dealer(event, name=form.cleaned_data["name"], actor=request.user)
+        except ServiceError as error:
+            form.add_error("name", str(error))
+        else:
+            form = CreateDealerForm()
+    return render(request, "tables/dealers.html", _dealers_context(event, form, created))
+
+
+@director_required
+@require_POST
+def deactivate(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    link = get_object_or_404(EventDealer.objects.select_related("user"), event=event, user_id=user_id)
+    try:
+        deactivate_dealer(event, user=link.user, actor=request.user)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("%(user)s can no longer log in.") % {"user": link.user.get_username()})
+    return redirect("tables:dealers", slug=event.slug)
+
+
+@director_required
+@require_POST
+def revoke(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.select_related("event"), pk=table_id)
+    try:
+        revoked = revoke_table_token(table, actor=request.user)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        if revoked:
+            messages.success(request, _("%(table)s: its sign-in card no longer works.") % {"table": table})
+        else:
+            messages.info(request, _("%(table)s had no sign-in card in use.") % {"table": table})
+    return redirect("tables:dealers", slug=table.event.slug)
+
+
+@never_cache
+@require_GET
+def sign_in(request: HttpRequest, token: str) -> HttpResponse:
+    """Sign this browser in as the table's device (see `vpt.tables.permissions`)."""
+    device = device_for_token(token)
+    if device is None:
+        response = render(request, "tables/sign_in_refused.html", status=403)
+        response["Referrer-Policy"] = "no-referrer"
+        return response
+    sign_in_device(request, device)
+    return redirect("rounds:table", table_id=device.table_id)
