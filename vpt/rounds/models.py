@@ -3,6 +3,8 @@
 hand       one deal at one table, numbered per table from 1. It fixes the level (so the chips
            per point), the button and the round it belongs to. A voided hand keeps its number
            and its boards for the record but moves no chips.
+key        the name a device gave one submission of a hand (unique per table): sent again, it
+           gets the hand it recorded the first time, never a second hand.
 board      one entry's 13 cards in a hand, as entered (or dealt, for a sit-out player), with
            the result: rows, foul, royalties, net points, stack before and after.
            `position` is the payment order: 0 is left of the button, the button is last.
@@ -43,6 +45,17 @@ class Hand(models.Model):
     )
     recorded_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
     changed_at = models.DateTimeField(_("changed at"), null=True, blank=True)
+    # NULL, not "": hands without a key must not collide under the (table, key) constraint.
+    key = models.CharField(  # noqa: DJ001
+        _("submission key"),
+        max_length=64,
+        null=True,
+        blank=True,
+        help_text=_("Made by the device that sent the hand; the same key sent again gets this hand."),
+    )
+
+    # Not a field: set on the hand `record_hand` returns when its key had been seen before.
+    replayed: bool = False
 
     class Meta:
         verbose_name = _("hand")
@@ -50,6 +63,7 @@ class Hand(models.Model):
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_unique_number"),
+            models.UniqueConstraint(fields=["table", "key"], name="hand_unique_key"),
         ]
 
     def __str__(self) -> str:

@@ -7,6 +7,9 @@ the hand number is re-checked (a second submit of the same hand is refused, neve
 point, and the hand, its boards, exchanges, new stacks, eliminations, places, button,
 next-hand Fantasyland and an audit entry are written.
 
+key        the name a device gives one submission (`Hand.key`, unique per table). The same key
+           sent again returns the hand it recorded, unchanged and without an error (the device
+           lost the answer, not the hand); a new key for a hand already recorded is refused.
 next hand  the hand number a table records next (`Table.next_hand_number`); any other number
            is refused: the last one as already recorded, others as stale.
 round      the hands a table plays while the button goes once around its players (today
@@ -19,6 +22,9 @@ in `vpt.rounds.corrections`.
 """
 
 from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -42,19 +48,39 @@ from .scoring import BoardsArg, board_fields, exchange_rows, hand_snapshot, pars
 # Recording ------------------------------------------------------------------------------------
 
 
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{8,64}")
+"""A submission key: 8 to 64 letters, digits and ``_ . : -`` (a UUID or a token_urlsafe fits)."""
+
+
+def check_key(key: str | None) -> None:
+    """Refuse a submission key that is not one (`KEY_PATTERN`)."""
+    if key is not None and not KEY_PATTERN.fullmatch(key):
+        raise ServiceError(
+            _("The submission key must be 8 to 64 letters, digits or _ . : - characters."), code="invalid_key"
+        )
+
+
 @transaction.atomic(durable=True)
-def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Actor) -> Hand:
+def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Actor, key: str | None = None) -> Hand:
     """Score, settle and save hand `hand_number` at `table`; it must be the table's next hand.
 
     `boards` maps seat numbers to board inputs (`BoardInput` or dicts with `top`, `middle`,
-    `bottom`, `unfinished`, `dealt`), or is a list of them each naming its `seat`.
+    `bottom`, `unfinished`, `dealt`), or is a list of them each naming its `seat`. `key` names
+    this submission: when a hand of this table was recorded with it, that hand is returned
+    (with `replayed` set) and nothing is written.
     """
+    check_key(key)
     rules = table.event.ruleset
     parsed = parse_boards(boards, rules)
 
     event = lock_event(table.event_id)
     table = Table.objects.select_for_update(no_key=True).get(pk=table.pk)
-    ensure_can_record(actor, dealer_id=table.dealer_id, table_number=table.number)
+    ensure_can_record(actor, dealer_id=table.dealer_id, table_number=table.number, table_id=table.pk)
+    if key is not None:
+        earlier = Hand.objects.filter(table=table, key=key).first()
+        if earlier is not None:
+            earlier.replayed = True
+            return earlier
     _check_hand_number(table, hand_number)
     # The level in force when the hand starts fixes its chips per point: let the clock catch up
     # first, in case time (or hands played) moved the level on since anyone last looked.
@@ -107,6 +133,7 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
         button_seat=button,
         fantasyland=fantasyland,
         recorded_by=user_of(actor),
+        key=key,
     )
     settlement = result.settlement
     rows = []
@@ -168,6 +195,25 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
         after=hand_snapshot(rows),
     )
     return hand
+
+
+# The dealer's undo ----------------------------------------------------------------------------
+
+REOPEN_MINUTES = 10
+"""How long after recording a hand its dealer may still reopen it (and only before the next)."""
+
+
+def reopen_refusal(hand: Hand, *, last_hand_number: int, now: datetime) -> str | None:
+    """Why the dealer may not reopen `hand` now (None: they may). Directors correct instead."""
+    if hand.is_void:
+        return _("This hand is void.")
+    if hand.number != last_hand_number:
+        return _("The next hand has been recorded: only a tournament director can correct this hand now.")
+    if now - hand.recorded_at > timedelta(minutes=REOPEN_MINUTES):
+        return _("More than %(minutes)s minutes have passed: only a tournament director can correct this hand now.") % {
+            "minutes": REOPEN_MINUTES
+        }
+    return None
 
 
 def already_recorded_message(table: Table, hand_number: int) -> str:

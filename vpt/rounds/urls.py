@@ -1,6 +1,6 @@
 from django.urls import URLPattern, URLResolver, path
 
-from . import api, dealer_views, hand_views, views
+from . import api, dealer_views, hand_views, table_api, views
 
 app_name = "rounds"
 
@@ -10,8 +10,12 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("tables/", dealer_views.my_tables, name="mine"),
     path("tables/<int:table_id>/", dealer_views.table_page, name="table"),
     path("tables/<int:table_id>/hands/<int:number>/", dealer_views.hand_result, name="hand-result"),
+    path("tables/<int:table_id>/hands/<int:number>/reopen/", dealer_views.hand_reopen, name="hand-reopen"),
     path("calculator/", views.calculator, name="calculator"),
     path("api/score", api.score, name="api-score"),
+    # The table API (vpt/rounds/table_api.py): a table's device or client, by the table's token.
+    path("api/tables/<int:table_id>/", table_api.table, name="api-table"),
+    path("api/tables/<int:table_id>/hands", table_api.hands, name="api-table-hands"),
     # The director's hand pages (vpt/rounds/hand_views.py).
     path("hands/event/<slug:slug>/", hand_views.event_hands, name="event-hands"),
     path("hands/<int:hand_id>/", hand_views.hand_detail, name="hand-detail"),
