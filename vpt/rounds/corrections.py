@@ -11,6 +11,10 @@ correction       the report of a correction or void (`Correction`): each changed
 
 A replay that would eliminate a player who has since played, revive one who has since missed
 hands or re-entered, or leave a stack below 1 is refused (`Conflict`).
+
+reopen           the dealer's own undo (`reopen_hand`): the table's last hand, voided by its
+                 dealer (or device) within `REOPEN_MINUTES` and before the next hand, so its
+                 boards can be entered again; audited as "reopened by the dealer".
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from vpt.accounts.permissions import Actor, ensure_director
+from vpt.accounts.permissions import Actor, ensure_can_record, ensure_director
 from vpt.errors import Conflict, InvalidBoards
 from vpt.events.audit import write_audit
 from vpt.events.models import AuditEntry, Entry, Event
@@ -36,6 +40,7 @@ from vpt.tables.models import Table
 
 from .models import Board, Exchange, Hand
 from .scoring import BoardsArg, ParsedBoard, board_fields, exchange_rows, hand_snapshot, parse_boards, score
+from .services import reopen_refusal
 
 # The report -----------------------------------------------------------------------------------
 
@@ -250,15 +255,28 @@ def _check_eliminations(
     return newly_out, revived
 
 
-def _correct(hand: Hand, plan: CorrectionPlan, *, actor: Actor, dry_run: bool, reason: str) -> Correction:
-    """Carry out `plan` on `hand` and replay the later hands (or, in a dry run, report what would change)."""
-    ensure_director(actor)
+def _correct(
+    hand: Hand, plan: CorrectionPlan, *, actor: Actor, dry_run: bool, reason: str, reopen: bool = False
+) -> Correction:
+    """Carry out `plan` on `hand` and replay the later hands (or, in a dry run, report what would change).
+
+    A director's correction or void; with `reopen`, the dealer's own undo of the table's last
+    hand (`reopen_hand`): its dealer or device may, within the time allowed.
+    """
+    if not reopen:
+        ensure_director(actor)
     event = lock_event(hand.event_id)
     hand = Hand.objects.select_related("table").get(pk=hand.pk)
     # Lock every open table (id order): a replay may touch entries seated anywhere.
-    list(Table.objects.select_for_update(no_key=True).filter(event=event).order_by("id"))
+    locked = {t.pk: t for t in Table.objects.select_for_update(no_key=True).filter(event=event).order_by("id")}
     if hand.is_void:
         raise Conflict(_("This hand is void."), code="hand_void")
+    if reopen:
+        table = locked[hand.table_id]
+        ensure_can_record(actor, dealer_id=table.dealer_id, table_number=table.number, table_id=table.pk)
+        refusal = reopen_refusal(hand, last_hand_number=table.last_hand_number, now=timezone.now())
+        if refusal:
+            raise Conflict(refusal, code="reopen_closed")
     rules = event.ruleset
     hands, new, new_exchanges, shift, tables = _replay_plan(hand, plan, rules)
     label = _hand_label(hand, tables)
@@ -390,7 +408,11 @@ def _correct(hand: Hand, plan: CorrectionPlan, *, actor: Actor, dry_run: bool, r
         actor=actor,
         event_id=event.pk,
         obj=hand,
-        action=AuditEntry.Action.VOID_HAND if isinstance(plan, Void) else AuditEntry.Action.CORRECT_HAND,
+        action=AuditEntry.Action.REOPEN_HAND
+        if reopen
+        else AuditEntry.Action.VOID_HAND
+        if isinstance(plan, Void)
+        else AuditEntry.Action.CORRECT_HAND,
         table_number=tables[hand.table_id].number,
         args={"table": tables[hand.table_id].number, "number": hand.number, "reason": reason or "-"},
         before=before,
@@ -489,3 +511,15 @@ def void_hand(hand: Hand, *, actor: Actor, dry_run: bool = False, reason: str = 
     """Cancel `hand`: it moves no chips; later hands are replayed as in `correct_hand`."""
     ensure_director(actor)
     return _correct(hand, Void(), actor=actor, dry_run=dry_run, reason=reason)
+
+
+@transaction.atomic(durable=True)
+def reopen_hand(hand: Hand, *, actor: Actor) -> Correction:
+    """The dealer's undo: void the table's last hand so its boards can be entered again.
+
+    Allowed to the table's dealer, its device or a director, until the table's next hand is
+    recorded and within `REOPEN_MINUTES` of recording (`reopen_refusal`); after that only a
+    director corrects. Audited as "reopened by the dealer"; later hands elsewhere are replayed
+    as in `void_hand`.
+    """
+    return _correct(hand, Void(), actor=actor, dry_run=False, reason="", reopen=True)

@@ -3,42 +3,56 @@
 dealer page   ``/tables/<id>/``: the next hand to enter, boards tapped or typed, a live htmx
               preview (POST without ``action=record``; the ``entry-preview`` fragment when htmx
               asks) and the submit (``action=record``), which calls ``record_hand`` once and
-              redirects to the result. Only the table's dealer or a director may open it.
+              redirects to the result. The hidden ``key`` names the submission: the same key
+              posted again (a retry after the network failed) gets the first result. Only the
+              table's dealer, its device (signed in by its card) or a director may open it.
+              ``?reopened=<n>``: the boards of hand n, just reopened, back in the form.
 result page   ``/tables/<id>/hands/<number>/``: who pays whom, caps, eliminations, new stacks,
-              the next button, the slip to print.
+              the next button, the slip to print, and the dealer's undo while it is allowed.
+reopen        ``POST /tables/<id>/hands/<number>/reopen/``: the dealer's undo (`reopen_hand`).
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from vpt.accounts.permissions import dealer_required, is_director
+from vpt.accounts.permissions import is_director
 from vpt.errors import Conflict, NotAllowed, ServiceError
 from vpt.events.models import Event
 from vpt.http import HtmxHttpRequest
 from vpt.tables.models import Table
-from vpt.tables.permissions import table_dealer_required
+from vpt.tables.permissions import device_actor, table_actor, table_dealer_required
 from vpt.tables.selectors import dealer_tables
 
 from .board_entry import SeatLine, build_entry
+from .corrections import reopen_hand
 from .forms import SeatBoardForm, seat_prefix
 from .models import Board, Hand
 from .selectors import TableState, hand_detail, table_state
-from .services import already_recorded_message, record_hand
+from .services import KEY_PATTERN, already_recorded_message, record_hand, reopen_refusal
 
 
-@dealer_required
 @require_GET
 def my_tables(request: HttpRequest) -> HttpResponse:
-    """A dealer's assigned tables (straight to the page when there is one)."""
+    """A dealer's assigned tables (straight to the page when there is one); a table's device
+    goes to its table."""
+    device = device_actor(request)
+    if device is not None and not request.user.is_authenticated:
+        return redirect("rounds:table", table_id=device.table_id)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     tables = list(dealer_tables(request.user))
     if len(tables) == 1 and not is_director(request.user):
         return redirect("rounds:table", table_id=tables[0].pk)
@@ -56,9 +70,20 @@ def _lines(state: TableState) -> list[SeatLine]:
 @require_http_methods(["GET", "POST"])
 def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
     table_id = table.pk
-    state = table_state(table)
+    actor = table_actor(request, table)
     data = request.POST if request.method == "POST" else None
-    forms = [SeatBoardForm(data, prefix=seat_prefix(seat.number)) for seat in state.seats]
+    key = _posted_key(data)
+    if data is not None and key and data.get("action") == "record":
+        earlier = _recorded_with_key(table, key)
+        if earlier is not None:
+            # A retry of a submission already recorded (the answer was lost): its result.
+            url = reverse("rounds:hand-result", args=[table.pk, earlier.number])
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    state = table_state(table)
+    reopened = _reopened_boards(table, request.GET.get("reopened")) if data is None else {}
+    forms = [
+        SeatBoardForm(data, prefix=seat_prefix(seat.number), initial=reopened.get(seat.number)) for seat in state.seats
+    ]
     lines = _lines(state)
     context: dict[str, Any] = {
         "state": state,
@@ -68,6 +93,10 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
         "conflict": None,
         "error": None,
         "stale": False,
+        "reopened": bool(reopened),
+        # The key of this page's submission: kept when the same form is posted again (a double
+        # tap, a retry); the device's script may replace it with one it keeps with the boards.
+        "submission_key": key or secrets.token_urlsafe(16),
     }
     entry = None
     if data is not None:
@@ -77,7 +106,7 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
         if data.get("action") == "record":
             if entry.ready and posted is not None:
                 try:
-                    hand = record_hand(table, hand_number=posted, boards=entry.boards, actor=request.user)
+                    hand = record_hand(table, hand_number=posted, boards=entry.boards, actor=actor, key=key)
                 except NotAllowed:
                     raise PermissionDenied from None
                 except Conflict as error:
@@ -98,7 +127,13 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
             table = state.table
             lines = _lines(state)
             forms = [SeatBoardForm(prefix=seat_prefix(seat.number)) for seat in state.seats]
-            context.update(state=state, table=table, hand_number=state.next_hand_number, stale=False)
+            context.update(
+                state=state,
+                table=table,
+                hand_number=state.next_hand_number,
+                stale=False,
+                submission_key=secrets.token_urlsafe(16),
+            )
             entry = None
     if entry is None:
         entry = build_entry(table.event, lines, forms, chips_per_point=state.chips_per_point)
@@ -115,6 +150,36 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
     )
     template = "rounds/table_page.html#entry-preview" if request.htmx and data is not None else "rounds/table_page.html"
     return render(request, template, context)
+
+
+def _posted_key(data: Any) -> str | None:
+    """The submission's key from the form (None when absent or not a key: then no retry is recognised)."""
+    key = (data.get("key") or "").strip() if data is not None else ""
+    return key if KEY_PATTERN.fullmatch(key) else None
+
+
+def _recorded_with_key(table: Table, key: str) -> Hand | None:
+    return Hand.objects.filter(table=table, key=key).only("id", "number").first()
+
+
+def _reopened_boards(table: Table, number: str | None) -> dict[int, dict[str, Any]]:
+    """The boards of the table's last hand, when it was reopened (void), by seat: the form's initial values."""
+    if not number or not number.isdigit() or int(number) != table.last_hand_number:
+        return {}
+    hand = Hand.objects.filter(table=table, number=int(number), status=Hand.Status.VOID).first()
+    if hand is None:
+        return {}
+    return {
+        board.seat_number: {
+            "top": board.top,
+            "middle": board.middle,
+            "bottom": board.bottom,
+            "dealt": board.dealt,
+            "sat_out": board.sat_out,
+            "unfinished": board.unfinished,
+        }
+        for board in hand.boards.all()
+    }
 
 
 def _posted_hand_number(data: Any) -> int | None:
@@ -155,6 +220,7 @@ def hand_result(request: HttpRequest, number: int, *, table: Table) -> HttpRespo
     boards = list(hand.boards.all())
     state = table_state(table.pk) if number == table.last_hand_number else None
     exchanges = _exchanges(hand)
+    reopen_refused = reopen_refusal(hand, last_hand_number=table.last_hand_number, now=timezone.now())
     return render(
         request,
         "rounds/hand_result.html",
@@ -166,8 +232,31 @@ def hand_result(request: HttpRequest, number: int, *, table: Table) -> HttpRespo
             "results": _results(boards, exchanges),
             "eliminated": [board for board in boards if board.eliminated],
             "state": state,
+            "can_reopen": reopen_refused is None and table.is_open,
         },
     )
+
+
+@table_dealer_required
+@require_POST
+def hand_reopen(request: HttpRequest, number: int, *, table: Table) -> HttpResponse:
+    """The dealer's undo: void the table's last hand and bring its boards back into the form."""
+    hand = Hand.objects.filter(table=table, number=number).first()
+    if hand is None:
+        raise Http404
+    try:
+        reopen_hand(hand, actor=table_actor(request, table))
+    except NotAllowed:
+        raise PermissionDenied from None
+    except ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("rounds:hand-result", table_id=table.pk, number=number)
+    messages.success(
+        request,
+        _("Hand %(number)s is reopened: fix the boards and record it again as hand %(next)s.")
+        % {"number": number, "next": table.last_hand_number + 1},
+    )
+    return redirect(reverse("rounds:table", args=[table.pk]) + f"?reopened={number}")
 
 
 def _exchanges(hand: Hand) -> list[dict[str, Any]]:

@@ -1,0 +1,127 @@
+"""The dealer's own undo: reopen the table's last hand before the next one, within 10 minutes."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from vpt.errors import Conflict, NotAllowed
+from vpt.events.models import AuditEntry, Entry
+from vpt.rounds.corrections import reopen_hand
+from vpt.rounds.models import Hand
+from vpt.tables.models import Table
+from vpt.tables.services import issue_table_token
+
+pytestmark = pytest.mark.django_db
+
+
+def record(client: Client, table: Table, floor: Any, boards: list[dict[str, str]] | None = None) -> Hand:
+    rows = boards or [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]
+    response = client.post(reverse("rounds:table", args=[table.pk]), floor.hand_post(table, rows))
+    assert response.status_code == 302, response.content
+    return Hand.objects.filter(table=table).order_by("-number").first()  # type: ignore[return-value]
+
+
+def reopen_url(table: Table, number: int) -> str:
+    return reverse("rounds:hand-reopen", args=[table.pk, number])
+
+
+def test_the_dealer_reopens_the_last_hand_and_its_boards_come_back(
+    client: Client, table: Table, dealer_user: User, floor: Any
+) -> None:
+    client.force_login(dealer_user)
+    hand = record(client, table, floor)
+    result = client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
+    assert "data-reopen" in result and "Reopen hand 1" in result
+
+    response = client.post(reopen_url(table, 1))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("rounds:table", args=[table.pk]) + "?reopened=1"
+    hand.refresh_from_db()
+    assert hand.is_void
+    assert sorted(Entry.objects.values_list("stack", flat=True)) == [10000, 10000, 10000]
+    audit = AuditEntry.objects.get(action="reopen_hand")
+    assert audit.actor == dealer_user and audit.summary == "Table 1, hand 1 reopened by the dealer"
+
+    page = client.get(response["Location"]).content.decode()
+    assert "Hand 2" in page
+    for board in (floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL):
+        for cards in board.values():
+            assert f'value="{cards}"' in page
+    fixed = record(client, table, floor, [floor.ACES_FULL, floor.JACKS, floor.QUEENS_FULL])
+    assert fixed.number == 2 and not fixed.is_void
+    # Hand 1 is void and no longer the last: it cannot be reopened again.
+    assert "data-reopen" not in client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
+
+
+def test_after_the_next_hand_only_the_director_corrects(
+    client: Client, table: Table, dealer_user: User, floor: Any
+) -> None:
+    client.force_login(dealer_user)
+    first = record(client, table, floor)
+    record(client, table, floor)
+    assert "data-reopen" not in client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
+    response = client.post(reopen_url(table, 1), follow=True)
+    assert "only a tournament director" in response.content.decode()
+    first.refresh_from_db()
+    assert not first.is_void
+    with pytest.raises(Conflict) as refused:
+        reopen_hand(first, actor=dealer_user)
+    assert refused.value.code == "reopen_closed"
+
+
+def test_after_ten_minutes_only_the_director_corrects(
+    client: Client, table: Table, dealer_user: User, floor: Any
+) -> None:
+    client.force_login(dealer_user)
+    hand = record(client, table, floor)
+    Hand.objects.filter(pk=hand.pk).update(recorded_at=hand.recorded_at - datetime.timedelta(minutes=10, seconds=1))
+    assert "data-reopen" not in client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
+    response = client.post(reopen_url(table, 1), follow=True)
+    assert "More than 10 minutes" in response.content.decode()
+    hand.refresh_from_db()
+    assert not hand.is_void
+    # Just inside the 10 minutes it still works.
+    Hand.objects.filter(pk=hand.pk).update(recorded_at=hand.recorded_at + datetime.timedelta(seconds=2))
+    reopen_hand(hand, actor=dealer_user)
+    hand.refresh_from_db()
+    assert hand.is_void
+
+
+def test_only_the_tables_dealer_or_device_may_reopen(
+    client: Client, table: Table, dealer_user: User, director: User, floor: Any
+) -> None:
+    client.force_login(dealer_user)
+    hand = record(client, table, floor)
+    other = User.objects.create_user("other", password="x")
+    with pytest.raises(NotAllowed):
+        reopen_hand(hand, actor=other)
+    stranger = Client()
+    stranger.force_login(other)
+    assert stranger.post(reopen_url(table, 1)).status_code == 403
+    device = Client()
+    device.get(reverse("tables:sign-in", args=[issue_table_token(table, actor=director).token]))
+    assert device.post(reopen_url(table, 1)).status_code == 302
+    hand.refresh_from_db()
+    assert hand.is_void
+    assert AuditEntry.objects.get(action="reopen_hand").actor is None  # a device is nobody
+
+
+def test_a_retry_of_the_same_form_gets_the_first_result(
+    client: Client, table: Table, dealer_user: User, floor: Any
+) -> None:
+    client.force_login(dealer_user)
+    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL], key="page-key-0001")
+    first = client.post(reverse("rounds:table", args=[table.pk]), data)
+    again = client.post(reverse("rounds:table", args=[table.pk]), data)
+    assert first.status_code == again.status_code == 302
+    assert first["Location"] == again["Location"] == reverse("rounds:hand-result", args=[table.pk, 1])
+    assert Hand.objects.get().key == "page-key-0001"
+    # The page carries a fresh key for its form.
+    page = client.get(reverse("rounds:table", args=[table.pk])).content.decode()
+    assert 'name="key" value="' in page and "page-key-0001" not in page
