@@ -1,18 +1,26 @@
-"""`manage.py simulate_event --players N --hands M --seed S [--variant V]`.
+"""`manage.py simulate_event --players N --hands M --seed S [--variant V] [--room-json FILE]`.
 
 Creates an event and plays random deals through `record_hand`; the same arguments give the
 same event. The last line printed is the new event's slug.
+
+`--room-json FILE` then issues a sign-in token for every open table and writes
+``{"slug": ..., "tables": [{"id": ..., "number": ..., "token": ...}]}`` to FILE (``-``: standard
+output, before the slug), so a load tool can drive every table through the table API. The
+tokens are secrets: the file is written readable by its owner only.
 """
 
 from __future__ import annotations
 
+import json
+import os
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from vpt.errors import ServiceError
 from vpt.ofc import PRESETS
-from vpt.rounds.simulation import simulate_event
+from vpt.rounds.simulation import simulate_event, simulation_actor
+from vpt.tables.services import issue_event_tokens
 
 
 class Command(BaseCommand):
@@ -25,6 +33,12 @@ class Command(BaseCommand):
         parser.add_argument("--variant", default="progressive", choices=sorted(PRESETS))
         parser.add_argument("--starting-stack", type=int, default=3000)
         parser.add_argument("--slug", default=None)
+        parser.add_argument(
+            "--room-json",
+            default=None,
+            metavar="FILE",
+            help="write the event's slug and each open table's id, number and a new sign-in token as JSON",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -37,6 +51,24 @@ class Command(BaseCommand):
                 slug=options["slug"],
                 log=self.stdout.write,
             )
+            room = None
+            if options["room_json"]:
+                issued = issue_event_tokens(event, actor=simulation_actor())
+                room = {
+                    "slug": event.slug,
+                    "tables": [
+                        {"id": item.device.table_id, "number": item.device.table.number, "token": item.token}
+                        for item in issued
+                    ],
+                }
         except ServiceError as error:
             raise CommandError(str(error)) from None
+        if room is not None:
+            text = json.dumps(room, indent=1)
+            if options["room_json"] == "-":
+                self.stdout.write(text)
+            else:
+                descriptor = os.open(options["room_json"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+                    handle.write(text + "\n")
         self.stdout.write(event.slug)
