@@ -46,9 +46,7 @@ def type_hand(page: Page, table: Table) -> None:
 
 
 def drafts(page: Page) -> list[str]:
-    return list(
-        page.evaluate("Object.keys(window.localStorage).filter((name) => name.startsWith('vpt:draft:'))")
-    )
+    return list(page.evaluate("Object.keys(window.localStorage).filter((name) => name.startsWith('vpt:draft:'))"))
 
 
 def test_offline_record_is_kept_and_sent_once_the_network_is_back(

@@ -72,7 +72,8 @@ def _too_wide(page: Page) -> str:
               document.querySelectorAll("body *").forEach((el) => {
                 const box = el.getBoundingClientRect();
                 if (box.right > limit + 0.5) {
-                  out.push(el.tagName.toLowerCase() + "." + String(el.className).replace(/ /g, ".") + ":" + Math.round(box.right));
+                  const name = el.tagName.toLowerCase() + "." + String(el.className).replace(/ /g, ".");
+                  out.push(name + ":" + Math.round(box.right));
                 }
               });
               return width + " > " + limit + ": " + out.slice(0, 8).join(", ");

@@ -50,7 +50,8 @@ def in_view(page: Page, selector: str) -> bool:
         page.evaluate(
             """(selector) => {
               const box = document.querySelector(selector).getBoundingClientRect();
-              return box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+              const inside = box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+              return box.top >= 0 && box.left >= 0 && inside;
             }""",
             selector,
         )
@@ -134,7 +135,7 @@ def test_a_hand_is_tapped_in_on_a_phone_without_scrolling_to_the_deck(
     for _ in range(3):
         third.locator("input[name$='-top'] >> xpath=.. >> [data-remove]").first.click()
     expect(page.locator("[data-card-picker] .picker-suit").first).to_be_visible()
-    for card in QUEENS_FOULED["bottom"].split()[:3]:
+    for _card in QUEENS_FOULED["bottom"].split()[:3]:
         third.locator("input[name$='-bottom'] >> xpath=.. >> [data-remove]").first.click()
     for row, cards in (("top", "2c 3d 5h"), ("bottom", "Qs Qh Qc")):
         third.locator(f"input[name$='-{row}'] >> xpath=.. >> [data-row-select]").click()
