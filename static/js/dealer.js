@@ -97,6 +97,7 @@
     return field.value;
   }
 
+
   function restore(form) {
     var draft = readDraft(form);
     if (!draft || !draft.values) { return null; }
@@ -260,6 +261,7 @@
     var toggle = document.querySelector("[data-type-toggle]");
     if (toggle) { toggle.hidden = false; }
     var draft = document.querySelector("[data-conflict]") ? null : restore(form);
+    if (!draft || !draft.key) { keyField(form).value = newKey(); } // this device names the submission
     syncAll();
     syncDock();
     if (window.ResizeObserver) {
