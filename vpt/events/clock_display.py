@@ -1,5 +1,5 @@
 """What a clock shows, in words: the payload of the public clock display, its JSON and the
-director's clock controls, and the helper that reads the clock fresh for a page.
+director's clock controls, and the helper that reads the clock for a page (without writing).
 
 The standings app's public clock and the director's controls (vpt/events/clock_views.py) both
 read it from here, so the two never disagree on a label.
@@ -7,6 +7,7 @@ read it from here, so the two never disagree on a label.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.http import Http404
@@ -14,7 +15,6 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from .clock import ClockStatus
-from .clock_services import sync_clock
 from .models import Event, Level
 from .selectors import ClockSnapshot, clock_snapshot
 
@@ -83,19 +83,28 @@ def clock_payload(status: ClockStatus) -> dict[str, Any]:
     }
 
 
-def fresh_clock(event: Event) -> ClockSnapshot:
-    """The clock now, after putting its level in force if time moved it on (a write only then).
+def clock_now(event: Event, *, now: datetime | None = None) -> ClockSnapshot:
+    """The clock as it shows at ``now`` (default: now), computed: reading it never writes.
 
-    Raises Http404 when the event has no levels: a page without a clock.
+    Time's effects are stored by one writer (`vpt.events.clock_services.apply_clock_changes`,
+    or the next state change), so a level change does not make every polling screen queue for
+    the event's write lock. Raises Http404 when the event has no levels: a page without a clock.
     """
     try:
-        snapshot = clock_snapshot(event, now=timezone.now())
+        return clock_snapshot(event, now=now or timezone.now())
     except Level.DoesNotExist:
         raise Http404(gettext("The event has no levels.")) from None
-    if snapshot.needs_sync:
-        sync_clock(event, actor=None)
-        snapshot = clock_snapshot(event, now=timezone.now())
-    return snapshot
+
+
+def changes_with_time(status: ClockStatus) -> bool:
+    """Whether the payload of ``status`` changes as time passes with no state change.
+
+    A clock that is not running (not started, paused, held for Fantasyland) shows the same
+    thing until someone changes it; so does a running clock in a level counted in hands alone
+    (no seconds left, no break countdown): it moves only when a hand is recorded. Any such
+    change bumps the event's version, so their payload is keyed by the version alone.
+    """
+    return status.running and (status.seconds_left is not None or status.seconds_to_break is not None)
 
 
 def time_text(seconds: int | None) -> str:

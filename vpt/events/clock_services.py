@@ -6,9 +6,13 @@ clock            the stored state of the event's timer (`Clock`: anchor level, s
 level in force   `Event.current_level`, the level whose chips per point a hand started now
                  uses; the services here make it the level the clock shows (and set the
                  event `on_break` during a break), which is what `record_hand` reads.
-sync             time alone moves the clock on, with no write: `sync_clock` stores the move
-                 when someone looks (the clock display polls it), and `refresh_clock` does it
-                 inside another service that holds the event lock.
+sync             time alone moves the clock on, with no write: what the clock shows is always
+                 computed (`vpt.events.clock_display.clock_now`), and reading it never writes.
+                 Time's effects (a new level in force, a break, a Fantasyland hold) are stored
+                 by one writer: the next state change (`refresh_clock`, inside a service that
+                 holds the event lock, e.g. `record_hand`), or `apply_clock_changes`, which
+                 the job runner of `make run` (and `manage.py tick_clock`) calls every few
+                 seconds.
 
 Each top-level service is one transaction that locks the event row first and writes an
 audit entry.
@@ -27,13 +31,13 @@ from django.utils.translation import gettext as _
 from vpt.accounts.permissions import Actor, ensure_director
 from vpt.errors import ServiceError
 
-from .audit import level_args, write_audit
+from .audit import bump_version, level_args, write_audit
 from .clock import ClockError, ClockState, go_to_level
 from .clock import adjust as clock_adjust
 from .clock import pause as clock_pause
 from .clock import resume as clock_resume
 from .clock import start as clock_start
-from .models import AuditEntry, Clock, Event
+from .models import AuditEntry, Clock, Event, Level
 from .selectors import ClockSnapshot, _status_for, clock_snapshot
 from .services import lock_event
 
@@ -91,6 +95,8 @@ def _put_level_in_force(event: Event, clock: Clock, snapshot: ClockSnapshot, *, 
         update.append("status")
     if update:
         event.save(update_fields=update)
+        if "current_level" not in update:
+            bump_version(event.pk)  # a status change alone writes no audit entry below
     clock.level_in_force = level.number
     if "current_level" in update:
         write_audit(
@@ -133,6 +139,30 @@ def sync_clock(event: Event, *, actor: Actor, now: datetime.datetime | None = No
     event = lock_event(event)
     refresh_clock(event, now=now, actor=actor)
     return Clock.objects.get(event=event)
+
+
+def apply_clock_changes(now: datetime.datetime | None = None) -> int:
+    """Store what time did to every running event's clock; return how many events changed.
+
+    Reads each event's clock without a lock and syncs (one short transaction, `sync_clock`)
+    only those whose stored state or level in force lags behind what the clock shows: at a
+    level change, one write per event however many screens poll the clock. The job runner
+    of `make run` calls it every few seconds; `manage.py tick_clock` calls it from cron.
+    """
+    now = now or timezone.now()
+    events = Event.objects.select_related("current_level").filter(
+        status__in=[Event.Status.RUNNING, Event.Status.ON_BREAK], clock__started_at__isnull=False
+    )
+    changed = 0
+    for event in events.order_by("pk"):
+        try:
+            snapshot = clock_snapshot(event, now=now)
+        except Level.DoesNotExist:
+            continue
+        if snapshot.needs_sync:
+            sync_clock(event, actor=None, now=now)
+            changed += 1
+    return changed
 
 
 def _change_clock(

@@ -17,7 +17,7 @@ from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.http import HtmxHttpRequest
 
-from .clock_display import clock_payload, fresh_clock, time_text
+from .clock_display import clock_now, clock_payload, time_text
 from .clock_services import adjust_clock, pause_clock, resume_clock, start_clock
 from .forms import AdjustClockForm
 from .models import Event
@@ -32,7 +32,7 @@ def _event(slug: str) -> Event:
 def _controls(
     request: HtmxHttpRequest, event: Event, *, form: AdjustClockForm | None = None, error: str = "", status: int = 200
 ) -> HttpResponse:
-    snapshot = fresh_clock(event)
+    snapshot = clock_now(event)
     payload = clock_payload(snapshot.status)
     template = "events/director_clock.html"
     if request.htmx:

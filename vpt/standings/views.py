@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from vpt.events.clock_display import clock_payload, fresh_clock, time_text
+from vpt.events.clock_display import clock_now, clock_payload, time_text
 from vpt.events.models import Event, Player
 from vpt.events.selectors import event_payouts
 from vpt.http import HtmxHttpRequest
@@ -107,7 +107,7 @@ def payouts(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def clock(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
-    payload = clock_payload(fresh_clock(event).status)
+    payload = clock_payload(clock_now(event).status)
     return render(
         request,
         "standings/clock.html",
@@ -127,6 +127,6 @@ def clock(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def clock_json(request: HttpRequest, slug: str) -> JsonResponse:
     event = _event(slug)
-    response = JsonResponse(clock_payload(fresh_clock(event).status))
+    response = JsonResponse(clock_payload(clock_now(event).status))
     response["Cache-Control"] = "no-store"
     return response

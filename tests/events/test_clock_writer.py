@@ -1,0 +1,142 @@
+"""Reads never write: the public clock computes what time shows; one writer
+(`apply_clock_changes`, `manage.py tick_clock`, or the next state change) stores it. And every
+state change bumps the event's version."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from io import StringIO
+
+from boards import ACES_FULL, JACKS, QUEENS_FULL
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from vpt.events.clock_display import clock_now
+from vpt.events.clock_services import apply_clock_changes, pause_clock, start_clock
+from vpt.events.entries import register_player
+from vpt.events.models import AuditEntry, Event
+from vpt.events.services import create_event
+from vpt.events.structure import advance_level
+from vpt.rounds.selectors import table_state
+from vpt.rounds.services import record_hand
+from vpt.seating.services import draw_seats
+from vpt.tables.models import Table
+
+LEVELS = [
+    {"chips_per_point": 100, "minutes": 20},
+    {"chips_per_point": 200, "minutes": 20},
+    {"chips_per_point": 100, "minutes": 10, "is_break": True},
+    {"chips_per_point": 300, "minutes": 20},
+]
+
+
+def make_event(director: User, slug: str = "tick-cup") -> Event:
+    event = create_event(name="Tick Cup", slug=slug, actor=director, levels=LEVELS)
+    for n in range(6):
+        register_player(event, name=f"P{n}", actor=director)
+    draw_seats(event, actor=director, seed=5)
+    return reload(event)
+
+
+def reload(event: Event) -> Event:
+    return Event.objects.select_related("current_level").get(pk=event.pk)
+
+
+def writes(context: CaptureQueriesContext) -> list[str]:
+    return [q["sql"] for q in context.captured_queries if q["sql"].split()[0].upper() in ("INSERT", "UPDATE", "DELETE")]
+
+
+def test_every_service_bumps_the_version(director: User) -> None:
+    event = make_event(director)
+    audited = AuditEntry.objects.filter(event=event).count()
+
+    assert event.version == audited  # one bump per audit entry, each in its transaction
+    register_player(event, name="Late", actor=director)
+    advance_level(event, actor=director)
+    assert reload(event).version == audited + 2
+
+
+def test_the_public_clock_reads_without_writing(client: Client, director: User) -> None:
+    event = make_event(director)
+    start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=25))  # level 2 is due
+    before = reload(event)
+
+    with CaptureQueriesContext(connection) as context:
+        page = client.get("/standings/tick-cup/clock/")
+        data = client.get("/standings/tick-cup/clock.json").json()
+        snapshot = clock_now(before)
+
+    assert page.status_code == 200
+    assert data["level"]["number"] == 2 and snapshot.status.level.number == 2
+    assert writes(context) == []
+    after = reload(event)
+    assert (after.version, after.current_level.number) == (before.version, 1)  # not in force yet
+
+
+def test_apply_clock_changes_puts_the_level_in_force_once(director: User) -> None:
+    event = make_event(director)
+    start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=25))
+    version = reload(event).version
+
+    assert apply_clock_changes() == 1
+    assert apply_clock_changes() == 0  # nothing more to store
+    event = reload(event)
+    assert event.current_level.number == 2
+    assert event.version == version + 1
+    assert AuditEntry.objects.filter(event=event, action=AuditEntry.Action.CLOCK_LEVEL, actor=None).count() == 1
+    # A hand started now is worth the new level's chips per point.
+    state = table_state(Table.objects.get(event=event, number=1).pk)
+    hand = record_hand(
+        state.table,
+        hand_number=state.next_hand_number,
+        boards={seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])},
+        actor=director,
+    )
+    assert hand.chips_per_point == 200
+
+
+def test_a_break_by_time_puts_the_event_on_break(director: User) -> None:
+    event = make_event(director)
+    start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=41))
+
+    assert apply_clock_changes() == 1
+    event = reload(event)
+    assert (event.current_level.number, event.status) == (3, Event.Status.ON_BREAK)
+
+
+def test_apply_clock_changes_leaves_paused_and_unstarted_clocks(director: User) -> None:
+    paused = make_event(director, slug="paused")
+    start_clock(paused, actor=director, now=timezone.now() - timedelta(minutes=5))
+    pause_clock(paused, actor=director)
+    make_event(director, slug="unstarted")
+
+    assert apply_clock_changes(now=timezone.now() + timedelta(hours=2)) == 0
+
+
+def test_the_next_state_change_applies_time_too(director: User) -> None:
+    event = make_event(director)
+    start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=25))
+    state = table_state(Table.objects.get(event=event, number=1).pk)
+
+    hand = record_hand(
+        state.table,
+        hand_number=state.next_hand_number,
+        boards={seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])},
+        actor=director,
+    )
+    assert hand.chips_per_point == 200
+    assert apply_clock_changes() == 0
+
+
+def test_tick_clock_command(director: User) -> None:
+    event = make_event(director)
+    start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=25))
+    out = StringIO()
+
+    call_command("tick_clock", stdout=out)
+    assert out.getvalue().strip() == "clock changes applied: 1"
+    assert reload(event).current_level.number == 2
