@@ -9,6 +9,8 @@ VPT_HTTPS          "1" behind an HTTPS proxy: secure cookies, HSTS, redirect to 
 VPT_SESSION_HOURS  how long a login lasts (default 12: one playing day)
 VPT_PUBLIC_URL     the address players reach the app at, e.g. https://vpt.example.org: every QR
                    code and absolute link uses it (default: the host of the request)
+VPT_CACHE_URL      redis://host:6379/0: the cache of live pages' renders, shared by every app
+                   server (default: each process's own memory)
 """
 
 import os
@@ -155,6 +157,26 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Renders of the live pages, keyed by the event's version (vpt.events.live). In each process's
+# memory by default; in Redis, shared by every app server, when VPT_CACHE_URL names one.
+CACHES: dict[str, dict[str, object]]
+if os.environ.get("VPT_CACHE_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["VPT_CACHE_URL"],
+            "KEY_PREFIX": "vpt",
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "vpt",
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
 
 AUTHENTICATION_BACKENDS = [
     "vpt.accounts.backends.LoginThrottle",

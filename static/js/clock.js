@@ -6,6 +6,9 @@
  * tab becomes visible again, and whenever the local countdown reaches zero (a level or a break
  * ends: only the server knows what comes next, e.g. a break held for Fantasyland tables).
  * Every text comes translated from the server; this file only formats times.
+ * The fetch revalidates ("no-cache"): the browser sends the ETag it holds and the server answers
+ * 304 while the payload is unchanged (a paused clock, or within the same second), which the
+ * browser hands back here as the same 200.
  */
 (function () {
   "use strict";
@@ -70,7 +73,7 @@
     if (fetching || !url || now - lastSync < 2000) { return; }
     fetching = true;
     lastSync = now;
-    fetch(url, { headers: { "Accept": "application/json" }, cache: "no-store" })
+    fetch(url, { headers: { "Accept": "application/json" }, cache: "no-cache" })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (data) {
         if (data) { state = data; receivedAt = performance.now(); render(); }

@@ -10,17 +10,22 @@ show the same thing. Views are thin: a selector reads, the template renders.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from urllib.parse import urlencode
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from vpt.events.clock_display import clock_now, clock_payload, time_text
+from vpt.events.clock_display import changes_with_time, clock_now, clock_payload, time_text
+from vpt.events.live import Live, live_page
 from vpt.events.models import Event, Player
 from vpt.events.selectors import event_payouts
 from vpt.http import HtmxHttpRequest
@@ -36,7 +41,17 @@ def _event(slug: str) -> Event:
         raise Http404(gettext("No such event.")) from None
 
 
-# Standings -----------------------------------------------------------------------------------
+# Standings ---------------------------------------------------------------------------------
+#
+# Live pages (`vpt.events.live`): the event's version is read first (1 query), a client that
+# has this version's page gets 304, and the expensive part (the live fragment, the JSON) is
+# rendered once per (event, version, language, page and parameters) and taken from the cache
+# after that. A full page wraps the cached fragment in its header, which holds the viewer's
+# login and CSRF token, so only the fragment is shared between viewers.
+
+
+def _fragment(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
 
 
 def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
@@ -55,44 +70,78 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
 
 
 @require_GET
-def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
-    template = "standings/standings.html"
-    if request.htmx:
-        template += "#standings-live"
-    return render(request, template, _standings_context(request, event))
+@live_page("standings", query=("q",), shared=_fragment)
+def standings(request: HtmxHttpRequest, live: Live, slug: str) -> HttpResponse:
+    event = live.event
+    fragment = live.cached(
+        "html",
+        lambda: render_to_string(
+            "standings/standings.html#standings-live", _standings_context(request, event), request=request
+        ),
+    )
+    if live.fragment:
+        return HttpResponse(fragment)
+    context = {"event": event, "query": request.GET.get("q", "")[:100], "live_html": mark_safe(fragment)}
+    return render(request, "standings/standings.html", context)
 
 
 @require_GET
-def standings_api(request: HttpRequest, slug: str) -> JsonResponse:
-    event = _event(slug)
-    response = JsonResponse(selectors.standings_data(selectors.event_standings(event)))
+@live_page("api-standings")
+def standings_api(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
+    body = live.cached(
+        "json",
+        lambda: json.dumps(selectors.standings_data(selectors.event_standings(live.event)), cls=DjangoJSONEncoder),
+    )
+    response = HttpResponse(body, content_type="application/json")
     response["Access-Control-Allow-Origin"] = "*"  # streaming overlays load it from elsewhere
-    response["Cache-Control"] = "no-cache"
     return response
 
 
 @require_GET
-def table(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
-    event = _event(slug)
-    try:
-        page = selectors.table_page(event, number, show_all=request.GET.get("all") == "1")
-    except Table.DoesNotExist:
-        raise Http404(gettext("No such table.")) from None
-    template = "standings/table.html"
-    if request.htmx:
-        template += "#table-live"
-    return render(request, template, {"event": event, "page": page})
+@live_page("table", query=("all",), shared=_fragment)
+def table(request: HtmxHttpRequest, live: Live, slug: str, number: int) -> HttpResponse:
+    event = live.event
+
+    def compute() -> dict[str, Any]:
+        try:
+            page = selectors.table_page(event, number, show_all=request.GET.get("all") == "1")
+        except Table.DoesNotExist:
+            raise Http404(gettext("No such table.")) from None
+        context = {"event": event, "page": page}
+        return {
+            "html": render_to_string("standings/table.html#table-live", context, request=request),
+            "title": str(page.table),
+            "broken": page.table.status == Table.Status.BROKEN,
+        }
+
+    cached = live.cached("table", compute)
+    if live.fragment:
+        return HttpResponse(cached["html"])
+    context = {
+        "event": event,
+        "title": cached["title"],
+        "broken": cached["broken"],
+        "live_html": mark_safe(cached["html"]),
+    }
+    return render(request, "standings/table.html", context)
 
 
 @require_GET
-def player(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    event = _event(slug)
-    try:
-        page = selectors.player_page(event, player_id)
-    except Player.DoesNotExist:
-        raise Http404(gettext("No such player.")) from None
-    return render(request, "standings/player.html", {"event": event, "page": page})
+@live_page("player", shared=False)
+def player(request: HttpRequest, live: Live, slug: str, player_id: int) -> HttpResponse:
+    event = live.event
+
+    def compute() -> dict[str, Any]:
+        try:
+            page = selectors.player_page(event, player_id)
+        except Player.DoesNotExist:
+            raise Http404(gettext("No such player.")) from None
+        html = render_to_string("standings/player.html#player-live", {"event": event, "page": page}, request=request)
+        return {"html": html, "name": page.player.name}
+
+    cached = live.cached("player", compute)
+    context = {"event": event, "title": cached["name"], "live_html": mark_safe(cached["html"])}
+    return render(request, "standings/player.html", context)
 
 
 # Payouts and the clock -----------------------------------------------------------------------
@@ -104,15 +153,40 @@ def payouts(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "standings/payouts.html", {"event": event, **event_payouts(event)})
 
 
+def _clock_bucket(live: Live) -> str:
+    """The second the clock's payload holds for; none while it does not change with time (a
+    paused clock, a level counted in hands), which the payload's first render notes."""
+    if live.version_fact("clock-fixed"):
+        return ""
+    return str(int(live.now.timestamp()))
+
+
+def _clock(live: Live) -> dict[str, Any]:
+    """What the clock shows, computed without writing, once per version, language and second."""
+
+    def compute() -> dict[str, Any]:
+        # Computed at the first request of the second; those later in the same second get it too.
+        status = clock_now(live.event, now=live.now).status
+        if not changes_with_time(status):
+            live.version_note("clock-fixed", True)
+        return clock_payload(status)
+
+    payload = live.cached("clock-payload", compute, any_page=True)
+    if live.bucket and live.version_fact("clock-fixed"):  # keep it for this version, whatever the second
+        live.bucket = ""
+        live.cached("clock-payload", lambda: payload, any_page=True)
+    return payload
+
+
 @require_GET
-def clock(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
-    payload = clock_payload(clock_now(event).status)
+@live_page("clock", shared=False, bucket=_clock_bucket)
+def clock(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
+    payload = _clock(live)
     return render(
         request,
         "standings/clock.html",
         {
-            "event": event,
+            "event": live.event,
             "clock": payload,
             "time_text": time_text(payload["seconds_left"])
             if payload["seconds_left"] is not None
@@ -125,8 +199,6 @@ def clock(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-def clock_json(request: HttpRequest, slug: str) -> JsonResponse:
-    event = _event(slug)
-    response = JsonResponse(clock_payload(clock_now(event).status))
-    response["Cache-Control"] = "no-store"
-    return response
+@live_page("clock.json", bucket=_clock_bucket)
+def clock_json(request: HttpRequest, live: Live, slug: str) -> JsonResponse:
+    return JsonResponse(_clock(live))

@@ -1,0 +1,222 @@
+"""Live pages that cost nothing when nothing changed: conditional GETs and cached renders.
+
+version      `Event.version`, bumped by every state change of the event in the same
+             transaction (`vpt.events.audit`). Reading it is the one query a poll costs
+             while nothing changed.
+key          what a representation depends on: the event, its version, the language, the
+             page and its parameters (`?q=`, a table's number), and for the clock a time
+             bucket. Renders are cached under it in Django's cache (local memory by default;
+             Redis with `VPT_CACHE_URL`, shared by every app server).
+etag         the key, hashed; a full page adds the viewer (the session and CSRF cookies),
+             because its header holds the login and the CSRF token. A request whose
+             `If-None-Match` names it gets `304 Not Modified`; every answer says
+             `Cache-Control: no-cache`, so browsers (and htmx's requests, through the
+             browser's cache) revalidate each time and send `If-None-Match` on their own.
+             A browser turns the 304 back into the stored 200 for htmx, which swaps in the
+             same fragment.
+
+`live_page(...)` wraps a view: it reads the event and its version (1 query), answers 304 when
+the client already has this representation, and otherwise calls the view with a `Live`
+whose `cached(name, compute)` gets or computes the expensive part (a fragment's HTML, a JSON
+payload) once per key across requests and processes.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any, TypeVar, cast
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
+from django.utils.translation import get_language, gettext
+
+from .models import Event
+
+__all__ = ["Live", "event_etag", "live_page", "not_modified"]
+
+T = TypeVar("T")
+View = Callable[..., HttpResponseBase]
+
+# A render outlives its version only until the cache evicts it; an hour bounds what a key of an
+# old version holds on to in local memory (a new version writes new keys).
+CACHE_SECONDS = 3600
+
+
+def _digest(*parts: object) -> str:
+    return hashlib.blake2b("\x1f".join(str(part) for part in parts).encode(), digest_size=12).hexdigest()
+
+
+def event_etag(event_id: int, version: int, page: str, *params: object, language: str | None = None) -> str:
+    """The ETag of a page of an event at a version, in a language (default: the active one).
+
+    >>> event_etag(1, 7, "standings", language="en") == event_etag(1, 7, "standings", language="en")
+    True
+    >>> event_etag(1, 7, "standings", language="en") != event_etag(1, 7, "standings", language="es")
+    True
+    >>> event_etag(1, 7, "standings", language="en").startswith('"e1.v7.en.')
+    True
+    """
+    language = language or get_language() or settings.LANGUAGE_CODE
+    return f'"e{event_id}.v{version}.{language}.{_digest(page, *params)}"'
+
+
+def not_modified(request: HttpRequest, etag: str) -> bool:
+    """Whether the request's `If-None-Match` names ``etag`` (weak or strong, or `*`)."""
+    header = request.headers.get("If-None-Match")
+    if not header:
+        return False
+    tags = parse_etags(header)
+    if tags == ["*"]:
+        return True
+    return etag.removeprefix("W/") in {tag.removeprefix("W/") for tag in tags}
+
+
+@dataclass
+class Live:
+    """One request to a live page: the event, its version, and the cache key it renders under."""
+
+    request: HttpRequest
+    event: Event
+    page: str
+    params: tuple[object, ...]
+    now: datetime.datetime
+    language: str
+    bucket: str = ""
+    shared: bool = True
+
+    @property
+    def version(self) -> int:
+        return self.event.version
+
+    @property
+    def born(self) -> str:
+        """When the event was created: a database rebuilt from scratch (a test, a demo reset)
+        numbers its events and versions again, and a cache outliving it must not mistake them."""
+        return self.event.created_at.isoformat()
+
+    @property
+    def key(self) -> str:
+        """The cache key of the shared parts of this representation (no viewer in it)."""
+        etag = event_etag(
+            self.event.pk, self.version, self.page, self.born, *self.params, self.bucket, language=self.language
+        )
+        return "live:" + etag.strip('"')
+
+    @property
+    def fragment(self) -> bool:
+        """An htmx request: the page's live fragment, not the whole page."""
+        return self.request.headers.get("HX-Request") == "true"
+
+    @property
+    def etag(self) -> str:
+        """The key's ETag, with the variant (page or fragment) and, for a page, the viewer."""
+        viewer: tuple[str, ...] = ("fragment",) if self.fragment else ("page",)
+        if not self.shared:
+            cookies = self.request.COOKIES
+            viewer += (
+                _digest(cookies.get(settings.SESSION_COOKIE_NAME, ""), cookies.get(settings.CSRF_COOKIE_NAME, "")),
+            )
+        return event_etag(
+            self.event.pk,
+            self.version,
+            self.page,
+            self.born,
+            *self.params,
+            self.bucket,
+            *viewer,
+            language=self.language,
+        )
+
+    def cached(self, name: str, compute: Callable[[], T], *, any_page: bool = False) -> T:
+        """``compute()`` once per (key, name): later requests, in any process sharing the cache,
+        get the stored value. ``any_page``: the value depends on the event, version, language
+        and time bucket only (the clock's payload, shared by its page and its JSON)."""
+        if any_page:
+            etag = event_etag(self.event.pk, self.version, name, self.born, self.bucket, language=self.language)
+            key = "live:" + etag.strip('"')
+        else:
+            key = f"{self.key}:{name}"
+        value = cache.get(key)
+        if value is None:
+            value = compute()
+            cache.set(key, value, CACHE_SECONDS)
+        return cast(T, value)
+
+    def version_note(self, name: str, value: Any) -> None:
+        """Remember a fact about this event version (any language, page or bucket)."""
+        cache.set(f"live:e{self.event.pk}.v{self.version}.{_digest(self.born)}:{name}", value, CACHE_SECONDS)
+
+    def version_fact(self, name: str) -> Any:
+        return cache.get(f"live:e{self.event.pk}.v{self.version}.{_digest(self.born)}:{name}")
+
+
+def live_page(
+    page: str,
+    *,
+    query: Sequence[str] = (),
+    shared: Callable[[HttpRequest], bool] | bool = True,
+    bucket: Callable[[Live], str] | None = None,
+) -> Callable[[View], View]:
+    """Serve a view of an event (URL argument ``slug``) as a live page named ``page``.
+
+    ``query``: the GET parameters the page depends on (part of the key). ``shared``: whether
+    the answer is the same for every viewer (a fragment, JSON), or a function of the request
+    saying so; a full page, with the viewer's login and CSRF token in its header, is not.
+    ``bucket``: a function naming the stretch of time the answer holds for (the clock's
+    second), part of the key; none: the answer changes only with the version.
+
+    The view is called as ``view(request, live, slug=..., **kwargs)`` and renders the page,
+    taking what is expensive from ``live.cached(...)``. 1 query (the event) for a 304.
+    """
+
+    def decorator(view: View) -> View:
+        @wraps(view)
+        def wrapped(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponseBase:
+            event = Event.objects.select_related("current_level").filter(slug=slug).first()
+            if event is None:
+                raise Http404(gettext("No such event."))
+            params = tuple(f"{name}={value}" for name, value in sorted(kwargs.items()))
+            params += tuple(f"{name}?{request.GET.get(name, '')}" for name in query)
+            is_shared = shared(request) if callable(shared) else shared
+            live = Live(
+                request=request,
+                event=event,
+                page=page,
+                params=params,
+                now=timezone.now(),
+                language=get_language() or settings.LANGUAGE_CODE,
+                shared=is_shared,
+            )
+            if bucket is not None:
+                live.bucket = bucket(live)
+            etag = live.etag
+            response: HttpResponseBase
+            if not_modified(request, etag):
+                response = HttpResponseNotModified()
+            else:
+                response = view(request, live, slug=slug, **kwargs)
+                if bucket is not None:  # the view may have learnt the answer holds longer
+                    live.bucket = bucket(live)
+                    etag = live.etag
+            if response.status_code in (200, 304):
+                response["ETag"] = etag
+                response["Cache-Control"] = "no-cache" if is_shared else "private, no-cache"
+            patch_vary_headers(response, ["HX-Request"] if is_shared else ["HX-Request", "Cookie"])
+            return response
+
+        return wrapped
+
+    return decorator
+
+
+def html(response: HttpResponse) -> str:
+    """The text of a rendered response (what `Live.cached` keeps of a fragment)."""
+    return response.content.decode(response.charset or "utf-8")
