@@ -32,7 +32,7 @@ from typing import Any, TypeVar, cast
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponseBase, HttpResponseNotModified
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
@@ -199,7 +199,7 @@ def live_page(
                 live.bucket = bucket(live)
             etag = live.etag
             response: HttpResponseBase
-            if not_modified(request, etag):
+            if not_modified(request, etag) and not (not is_shared and _has_messages(request)):
                 response = HttpResponseNotModified()
             else:
                 response = view(request, live, slug=slug, **kwargs)
@@ -217,6 +217,8 @@ def live_page(
     return decorator
 
 
-def html(response: HttpResponse) -> str:
-    """The text of a rendered response (what `Live.cached` keeps of a fragment)."""
-    return response.content.decode(response.charset or "utf-8")
+def _has_messages(request: HttpRequest) -> bool:
+    """A message waits to be shown (a refusal after a POST that changed nothing): a page that
+    shows messages must render, whatever the client holds. Counting does not use them up."""
+    storage = getattr(request, "_messages", None)
+    return storage is not None and len(storage) > 0

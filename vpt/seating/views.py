@@ -16,7 +16,6 @@ from django.db.models import Max, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -25,6 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.events.confirmation import Confirmation, confirmed, render_confirmation
+from vpt.events.live import Live, live_page
 from vpt.events.models import Entry, Event
 from vpt.http import HtmxHttpRequest
 from vpt.tables.forms import AssignDealerForm
@@ -272,11 +272,18 @@ def seat(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     return redirect((request.POST.get("next") == "players" and "events:players") or "seating:event", slug=event.slug)
 
 
+def _minute(live: Live) -> str:
+    """The minute: a table's "stale" flag and its "3 minutes ago" move with it."""
+    return str(int(live.now.timestamp()) // 60)
+
+
 @director_required
 @require_GET
-def overview(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    event = get_object_or_404(Event, slug=slug)
-    now = timezone.now()
+@live_page("tables-overview", shared=False, bucket=_minute)
+def overview(request: HtmxHttpRequest, live: Live, slug: str) -> HttpResponse:
+    """The director's floor: polled every 10 s, answered 304 while neither the event's version
+    nor the minute changed (per director: the page holds their CSRF token)."""
+    event, now = live.event, live.now
     rows = tables_overview(event, now=now, stale_minutes=STALE_MINUTES)
     context = {
         "event": event,
