@@ -97,24 +97,31 @@ def tick(policy: BackupPolicy, now: float | None = None) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    # Read first: by the time Django is set up on a busy machine the parent may be gone already.
+    started_by = os.getppid()
     parser = argparse.ArgumentParser(prog="python -m vpt.jobs", description=__doc__.splitlines()[0])
     parser.add_argument("--every", type=float, default=5.0, help="seconds between passes")
     parser.add_argument("--once", action="store_true", help="one pass, then exit")
+    parser.add_argument("--parent", type=int, default=None, help="exit when this process is gone (default: parent)")
     options = parser.parse_args(argv)
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "vpt.settings")
     import django
 
     django.setup()
+    from django.db import DatabaseError
+
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     policy = BackupPolicy(minutes=float(os.environ.get("VPT_BACKUP_MINUTES", "5")))
-    parent = os.getppid()
-    while True:
+    parent = options.parent or started_by
+    while os.getppid() == parent:
         try:
             path = tick(policy)
             if path:
                 print(f"[{datetime.now():%H:%M:%S}] backup: {path}", flush=True)
-        except Exception:  # the runner outlives a database outage; the log says what failed
+        except DatabaseError as error:  # the runner outlives a database outage: one line each pass
+            logger.error("job runner pass failed, the database: %s", error)
+        except Exception:
             logger.exception("job runner pass failed")
         if options.once:
             return

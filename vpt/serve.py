@@ -170,7 +170,8 @@ def start_job_runner() -> subprocess.Popen[bytes]:
     It watches its parent and exits once gunicorn has gone (see `vpt.jobs.main`).
     """
     sys.stdout.flush()
-    return subprocess.Popen([sys.executable, "-m", "vpt.jobs"], cwd=BASE_DIR, close_fds=True)
+    command = [sys.executable, "-m", "vpt.jobs", "--parent", str(os.getpid())]
+    return subprocess.Popen(command, cwd=BASE_DIR, close_fds=True)
 
 
 if __name__ == "__main__":
