@@ -10,10 +10,17 @@ end it prints hands/s, p50/p95/p99 per kind of request and the errors, and runs
 
     .venv/bin/python bench/room.py [--tables 20] [--phones 300] [--seconds 60]
     .venv/bin/python bench/room.py --database-url postgres://postgres@127.0.0.1:5432/vpt_room_bench
+    .venv/bin/python bench/room.py --tables 60 --phones 1000 --servers 2 \
+        --database-url postgres://postgres@127.0.0.1:5432/vpt_room_bench --cache-url redis://127.0.0.1:6379/5
 
 With `--database-url` naming PostgreSQL, that database is created for the run and dropped
-after it (it must not exist yet). The bench shares the machine with the server: its own
-threads take some of the CPU the server would have.
+after it (it must not exist yet). `--servers N` starts N app servers on N ports, sharing the
+database (and the Redis cache of `--cache-url`); every device sends each request to the next
+server in turn, as a round-robin proxy would, so a session or an ETag from one server must
+hold on the other. The first server alone runs the job runner (clocks, backups). Phones poll as
+a browser does: each poll sends the ETag of the last answer (`If-None-Match`), and the bench
+reports the share of polls answered `304 Not Modified`. The bench shares the machine with the
+servers: its own threads take some of the CPU the servers would have.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ import threading
 import time
 import urllib.parse
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -70,6 +78,7 @@ print("ROOM " + json.dumps({{"slug": event.slug, "tables": tables}}))
 class Stats:
     started: float = field(default_factory=time.monotonic)
     timings: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    not_modified: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     examples: list[str] = field(default_factory=list)
     hands: int = 0
@@ -87,10 +96,17 @@ class Stats:
 
 
 class Client:
-    """One device: its cookies, the CSRF token, timed requests over loopback."""
+    """One device: its cookies, the CSRF token, timed requests over loopback. With several
+    servers (ports), each request goes to the next one, as behind a round-robin proxy."""
 
-    def __init__(self, port: int, stats: Stats) -> None:
-        self.port, self.stats, self.cookies = port, stats, {}  # type: ignore[var-annotated]
+    def __init__(self, ports: list[int], stats: Stats, first: int = 0) -> None:
+        self.ports, self.stats, self.cookies = ports, stats, {}  # type: ignore[var-annotated]
+        self.turn = first
+
+    @property
+    def port(self) -> int:
+        self.turn += 1
+        return self.ports[self.turn % len(self.ports)]
 
     def request(
         self,
@@ -121,6 +137,9 @@ class Client:
         finally:
             connection.close()
         self.stats.timed(kind, time.monotonic() - start)
+        if response.status == 304:
+            with self.stats.lock:
+                self.stats.not_modified[kind] += 1
         for header in response.headers.get_all("Set-Cookie") or []:
             for name, morsel in SimpleCookie(header).items():
                 self.cookies[name] = morsel.value
@@ -150,15 +169,19 @@ def boards(page: str, rng: random.Random) -> dict[str, str] | None:
     return form
 
 
-def dealer(port: int, stats: Stats, table: dict[str, object], deadline: float, seed: int) -> None:
-    client, rng = Client(port, stats), random.Random(seed)
+def log_in(client: Client, stats: Stats, table: dict[str, object]) -> bool:
     client.request("login page", "GET", "/accounts/login/")
     answer = client.request(
         "login", "POST", "/accounts/login/", {"username": str(table["dealer"]), "password": DEALER_PASSWORD}
     )
     if answer is None or answer[0] != 302:
         stats.error("login", f"{table['dealer']} could not log in")
-        return
+        return False
+    return True
+
+
+def dealer(client: Client, stats: Stats, table: dict[str, object], deadline: float, seed: int) -> None:
+    rng = random.Random(seed)
     path = f"/tables/{table['id']}/"
     while time.monotonic() < deadline:
         answer = client.request("dealer page", "GET", path)
@@ -181,20 +204,25 @@ def dealer(port: int, stats: Stats, table: dict[str, object], deadline: float, s
             stats.error("record hand", f"HTTP {status}: {refusal.group(1).strip() if refusal else 'refused'}")
 
 
-def phone(port: int, stats: Stats, slug: str, deadline: float, seed: int) -> None:
-    client, rng = Client(port, stats), random.Random(seed)
-    # Phones arrive over the first poll interval, not all in the same instant.
-    time.sleep(min(rng.uniform(0, POLL_SECONDS), max(0.0, deadline - time.monotonic())))
+def phone(ports: list[int], stats: Stats, slug: str, deadline: float, seed: int, arrival: float) -> None:
+    client, rng = Client(ports, stats, seed), random.Random(seed)
+    # Phones arrive over the first `arrival` seconds, not all in the same instant.
+    time.sleep(min(rng.uniform(0, arrival), max(0.0, deadline - time.monotonic())))
     answer = client.request("standings page", "GET", f"/standings/{slug}/")
     if answer is None:
         return
     poll = re.search(r'id="standings-live"[^>]*hx-get="([^"]+)"', answer[2])
     poll_path = poll.group(1).replace("&amp;", "&") if poll else f"/standings/{slug}/"
+    etag = None
     while time.monotonic() + POLL_SECONDS < deadline:
         time.sleep(POLL_SECONDS)
-        client.request(
-            "standings poll", "GET", poll_path, headers={"HX-Request": "true", "HX-Target": "standings-live"}
-        )
+        # As a browser revalidates what htmx asked for: the last answer's ETag, if any.
+        headers = {"HX-Request": "true", "HX-Target": "standings-live"}
+        if etag:
+            headers["If-None-Match"] = etag
+        answer = client.request("standings poll", "GET", poll_path, headers=headers)
+        if answer is not None and answer[0] in (200, 304):
+            etag = answer[1].get("ETag", etag)
 
 
 def free_port() -> int:
@@ -226,6 +254,11 @@ def main() -> int:
     parser.add_argument("--phones", type=int, default=300)
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--database-url", default=None, help="PostgreSQL to use (created and dropped); default SQLite")
+    parser.add_argument("--servers", type=int, default=1, help="app servers sharing the database (default 1)")
+    parser.add_argument(
+        "--cache-url", default=None, help="VPT_CACHE_URL for the servers, e.g. redis://127.0.0.1:6379/5"
+    )
+    parser.add_argument("--workers", type=int, default=None, help="gunicorn workers per server (default: vpt.serve's)")
     options = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="vpt-room-") as scratch:
@@ -237,6 +270,10 @@ def main() -> int:
             postgres_admin(url, f"CREATE DATABASE {scratch_db}")
         env = {key: value for key, value in os.environ.items() if not key.startswith(("VPT_", "DATABASE_URL"))}
         env.update(DATABASE_URL=url, VPT_DATA_DIR=f"{scratch}/var", VPT_DEBUG="0", VPT_SECRET_KEY="b" * 50)
+        if options.cache_url:
+            env["VPT_CACHE_URL"] = options.cache_url
+        if options.servers > 1 and not scratch_db:
+            parser.error("several servers need a shared database: --database-url postgres://...")
         try:
             return run(options, env, Path(scratch))
         finally:
@@ -258,31 +295,50 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
         f"Event {room['slug']}: {len(tables)} tables with a dealer each, {options.phones} phones, {options.seconds} s"
     )
 
-    port = free_port()
-    log = (scratch / "server.log").open("w")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "vpt.serve", "--port", str(port), "--bind", "127.0.0.1"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    ports = [free_port() for _ in range(options.servers)]
+    logs = [(scratch / f"server-{index}.log").open("w") for index in range(options.servers)]
+    servers: list[subprocess.Popen[bytes]] = []
     try:
-        deadline = time.monotonic() + START_DEADLINE_SECONDS
-        probe = Client(port, Stats())
-        while (answer := probe.request("healthz", "GET", "/healthz")) is None or answer[0] != 200:
-            if server.poll() is not None or time.monotonic() > deadline:
-                print((scratch / "server.log").read_text())
-                return 1
-            time.sleep(0.5)
+        for index, port in enumerate(ports):
+            command = [sys.executable, "-m", "vpt.serve", "--port", str(port), "--bind", "127.0.0.1", "--no-demo"]
+            if options.workers:
+                command += ["--workers", str(options.workers)]
+            if index > 0:
+                command.append("--no-jobs")  # one job runner for the room
+            # Each server its own data folder (static files, logs); the first keeps the backups.
+            server_env = {**env, "VPT_DATA_DIR": f"{scratch}/var-{index}"}
+            servers.append(
+                subprocess.Popen(command, cwd=ROOT, env=server_env, stdout=logs[index], stderr=subprocess.STDOUT)
+            )
+            deadline = time.monotonic() + START_DEADLINE_SECONDS
+            probe = Client([port], Stats())
+            while (answer := probe.request("healthz", "GET", "/healthz")) is None or answer[0] != 200:
+                if servers[-1].poll() is not None or time.monotonic() > deadline:
+                    print((scratch / f"server-{index}.log").read_text())
+                    return 1
+                time.sleep(0.5)
+        cache = env.get("VPT_CACHE_URL", "local memory")
+        print(f"Servers: {len(ports)} on ports {', '.join(map(str, ports))}; cache {cache}")
+        # The dealers log in before play starts (a login costs ~0.5 s of CPU: hashing the
+        # password), as they would before the first hand; then the clock runs.
         stats = Stats()
-        end = time.monotonic() + options.seconds
+        clients = [Client(ports, stats, index) for index in range(len(tables))]
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            logged_in = list(pool.map(lambda pair: log_in(pair[0], stats, pair[1]), zip(clients, tables)))
+        print(f"Dealers logged in: {sum(logged_in)} of {len(tables)}")
+        stats.started = time.monotonic()
+        end = stats.started + options.seconds
+        # Phones arrive over the first 20 s for a thousand of them (at least one poll interval).
+        arrival = max(float(POLL_SECONDS), options.phones / 50)
+        # A thousand phones are a thousand mostly sleeping threads: small stacks keep them cheap.
+        threading.stack_size(512 * 1024)
         threads = [
-            threading.Thread(target=dealer, args=(port, stats, table, end, index), daemon=True)
-            for index, table in enumerate(tables)
+            threading.Thread(target=dealer, args=(client, stats, table, end, index), daemon=True)
+            for index, (client, table, ok) in enumerate(zip(clients, tables, logged_in))
+            if ok
         ]
         threads += [
-            threading.Thread(target=phone, args=(port, stats, room["slug"], end, 1000 + index), daemon=True)
+            threading.Thread(target=phone, args=(ports, stats, room["slug"], end, 1000 + index, arrival), daemon=True)
             for index in range(options.phones)
         ]
         for thread in threads:
@@ -291,23 +347,34 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
             thread.join(timeout=max(0.0, end - time.monotonic()) + REQUEST_TIMEOUT_SECONDS + POLL_SECONDS)
         elapsed = time.monotonic() - stats.started
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        for log in logs:
+            log.close()
 
     print(f"\nHands recorded: {stats.hands} in {elapsed:.0f} s = {stats.hands / elapsed:.1f} hands/s")
     print("Requests:")
     for kind in ("login", "dealer page", "record hand", "hand result", "standings page", "standings poll"):
         if stats.timings[kind]:
             print(percentile_line(kind, stats.timings[kind]))
+    polls = len(stats.timings["standings poll"])
+    if polls:
+        share = stats.not_modified["standings poll"] / polls
+        print(f"Polls answered 304 Not Modified: {stats.not_modified['standings poll']} of {polls} = {share:.1%}")
     total_errors = sum(stats.errors.values())
     print(f"Errors: {total_errors}" + "".join(f"\n  {kind}: {count}" for kind, count in stats.errors.items()))
     for example in stats.examples:
         print(f"    {example}")
-    server_errors = (scratch / "server.log").read_text().count("Traceback")
+    server_errors = sum(
+        (scratch / f"server-{index}.log").read_text().count("Traceback") for index in range(options.servers)
+    )
+    backups = sorted((scratch / "var-0" / "backups").glob("vpt-*"))
+    print(f"Backups taken by the job runner during the run: {len(backups)}")
     print(f"Tracebacks in the server log: {server_errors}")
     check = subprocess.run(
         [*manage, "check_chips", "--event", room["slug"]], cwd=ROOT, env=env, capture_output=True, text=True
