@@ -1,0 +1,87 @@
+"""htmx polling with conditional GETs in a real browser: the browser revalidates the standings
+fragment with the ETag it holds (Cache-Control: no-cache), the server answers 304 while nothing
+changed, and the browser hands htmx the stored fragment (a 304 is never swapped in as an empty
+page); a hand recorded elsewhere still shows up on the next poll."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+from boards import ACES_FULL, JACKS, QUEENS_FULL
+from django.contrib.auth.models import User
+from django.http import HttpRequest
+from playwright.sync_api import Page, Response, expect
+
+from vpt.events import live
+from vpt.events.entries import register_player
+from vpt.events.models import Entry, Event
+from vpt.events.services import create_event
+from vpt.rounds.selectors import table_state
+from vpt.rounds.services import record_hand
+from vpt.seating.services import draw_seats
+from vpt.tables.models import Table
+
+
+def make_event(director: User) -> Event:
+    event = create_event(name="Poll Open", slug="poll-open", actor=director, levels=[100, 200])
+    for name in ["Ana", "Ben", "Cid"]:
+        register_player(event, name=name, actor=director)
+    draw_seats(event, actor=director, seed=7)
+    return event
+
+
+def test_polls_revalidate_and_keep_the_fragment(page: Page, live_server: object, director: User) -> None:
+    event = make_event(director)
+    polls: list[tuple[int, str | None]] = []  # as the page sees them: a 304 comes back as the stored 200
+    answers: list[bool] = []  # as the server answered: True for a 304
+    original = live.not_modified
+
+    def not_modified(request: HttpRequest, etag: str) -> bool:
+        matched = original(request, etag)
+        if request.headers.get("HX-Request") == "true":
+            answers.append(matched)
+        return matched
+
+    def seen(response: Response) -> None:
+        request = response.request
+        if request.headers.get("hx-request") == "true" and "/standings/poll-open/" in request.url:
+            polls.append((response.status, request.all_headers().get("if-none-match")))
+
+    page.on("response", seen)
+    patch = mock.patch("vpt.events.live.not_modified", not_modified)
+    patch.start()
+    page.goto(f"{live_server}/standings/poll-open/")
+    rows = page.locator("#standings-table tbody tr")
+    expect(rows).to_have_count(3)
+    page.evaluate("window.__notReloaded = true")
+
+    # Three polls (every 5 s) with nothing changed: revalidated, not modified, fragment kept.
+    for count in (1, 2, 3):
+        _wait_for(page, polls, count)
+    patch.stop()
+    assert all(etag for _status, etag in polls[1:]), polls  # the browser sent If-None-Match itself
+    assert answers[1:3] == [True, True], answers  # and the server answered 304
+    assert [status for status, _etag in polls] == [200, 200, 200]  # htmx got the stored fragment
+    expect(rows).to_have_count(3)  # so the 304s did not empty it
+
+    table = Table.objects.get(event=event)
+    state = table_state(table.pk)
+    record_hand(
+        state.table,
+        hand_number=1,
+        actor=director,
+        boards={seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])},
+    )
+    leader = Entry.objects.filter(event=event).order_by("-stack").first()
+    assert leader is not None
+    expect(rows.first).to_have_attribute("data-entry", str(leader.pk), timeout=15000)
+    assert page.evaluate("window.__notReloaded") is True
+
+
+def _wait_for(page: Page, polls: list[tuple[int, str | None]], count: int) -> None:
+    """Let the page run until ``count`` polls have been answered (a poll every 5 s)."""
+    for _ in range(300):  # at most 30 s: the browser's own timer, not the machine's speed
+        if len(polls) >= count:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"only {len(polls)} polls answered")
