@@ -184,7 +184,7 @@
   }
 
   function retryNow() {
-    var form = document.querySelector("[data-dealer-form]");
+    var form = tableForm(document.querySelector("[data-dealer-form]"));
     if (form && form._retryTimer && !form._sending) { send(form, 1); }
   }
 
@@ -217,8 +217,14 @@
     }
   });
 
+  /* The table page's form (the correction page shares the rest of this script, not drafts). */
+  function tableForm(element) {
+    var form = element && element.closest ? element.closest("[data-dealer-form]") : null;
+    return form && form.dataset.tableId ? form : null;
+  }
+
   function remember(event) {
-    var form = event.target.closest && event.target.closest("[data-dealer-form]");
+    var form = tableForm(event.target);
     if (form && event.target.matches("[data-row-input], [data-sat-out], [data-confirm-foul]")) { saveDraft(form); }
   }
   document.addEventListener("input", remember);
@@ -237,9 +243,8 @@
 
   /* Record: one send per tap, by fetch with the device's key; "Check" stays a plain POST. */
   document.addEventListener("submit", function (event) {
-    var form = event.target;
-    if (!form.matches("[data-dealer-form]")) { return; }
-    if (form.dataset.native === "1") { return; }
+    var form = tableForm(event.target);
+    if (!form || form.dataset.native === "1") { return; }
     var submitter = event.submitter;
     if (submitter && submitter.value !== "record") { return; }
     event.preventDefault();
@@ -255,8 +260,12 @@
     syncAll();
     var result = document.querySelector("[data-hand-result][data-table-id]");
     if (result) { clearDrafts(result.dataset.tableId, result.dataset.handResult); }
-    var form = document.querySelector("[data-dealer-form]");
-    if (!form) { return; }
+    var any = document.querySelector("[data-dealer-form]");
+    var form = tableForm(any);
+    if (!form) {
+      if (any) { focusFirst(any); } // the correction page: no drafts, no device key
+      return;
+    }
     clearDrafts(form.dataset.tableId, Number(form.dataset.hand) - 1);
     var toggle = document.querySelector("[data-type-toggle]");
     if (toggle) { toggle.hidden = false; }
@@ -276,11 +285,14 @@
       send(form, 1);
       return;
     }
-    if (!document.querySelector("[data-conflict]")) {
-      var first = form.querySelector("[data-row-input]:not([disabled])");
-      if (first && !first.closest("[hidden]") && first.offsetParent !== null && window.matchMedia("(pointer: fine)").matches) {
-        first.focus();
-      }
+    if (!document.querySelector("[data-conflict]")) { focusFirst(form); }
+  }
+
+  /* A keyboard and mouse: the first row's text box takes the focus (not on a touch screen). */
+  function focusFirst(form) {
+    var first = form.querySelector("[data-row-input]:not([disabled])");
+    if (first && !first.closest("[hidden]") && first.offsetParent !== null && window.matchMedia("(pointer: fine)").matches) {
+      first.focus();
     }
   }
 

@@ -40,6 +40,7 @@ from .board_entry import SeatLine, build_entry
 from .corrections import reopen_hand
 from .forms import SeatBoardForm, seat_prefix
 from .models import Board, Hand
+from .photos import PhotoError, PreparedPhoto, attach_photo, prepare_photo
 from .selectors import TableState, hand_detail, table_state
 from .services import KEY_PATTERN, already_recorded_message, record_hand, reopen_refusal
 
@@ -104,9 +105,15 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
         context["stale"] = posted is not None and posted != state.next_hand_number
         entry = build_entry(table.event, lines, forms, chips_per_point=state.chips_per_point)
         if data.get("action") == "record":
-            if entry.ready and posted is not None:
+            photo, photo_error = _checked_photo(request)
+            if photo_error:
+                # A bad photo refuses the whole submission: nothing is recorded.
+                context["error"] = photo_error
+            elif entry.ready and posted is not None:
                 try:
                     hand = record_hand(table, hand_number=posted, boards=entry.boards, actor=actor, key=key)
+                    if photo is not None:
+                        attach_photo(hand, photo=photo, actor=actor)
                 except NotAllowed:
                     raise PermissionDenied from None
                 except Conflict as error:
@@ -150,6 +157,17 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
     )
     template = "rounds/table_page.html#entry-preview" if request.htmx and data is not None else "rounds/table_page.html"
     return render(request, template, context)
+
+
+def _checked_photo(request: HttpRequest) -> tuple[PreparedPhoto | None, str | None]:
+    """The board photo sent with the hand, checked (vpt/rounds/photos.py), or the problem with it."""
+    upload = request.FILES.get("photo")
+    if upload is None or not upload.size:
+        return None, None
+    try:
+        return prepare_photo(upload), None
+    except PhotoError as error:
+        return None, _("The hand was not recorded: %(problem)s") % {"problem": error}
 
 
 def _posted_key(data: Any) -> str | None:

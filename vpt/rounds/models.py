@@ -9,6 +9,7 @@ board      one entry's 13 cards in a hand, as entered (or dealt, for a sit-out p
            the result: rows, foul, royalties, net points, stack before and after.
            `position` is the payment order: 0 is left of the button, the button is last.
 exchange   one pair's payment in a hand, in payment order, from `a`'s side (positive: b pays a).
+photo      optional picture of the final layout (`HandPhoto`, vpt/rounds/photos.py): director only.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from django.utils.translation import gettext_lazy as _
 
 from vpt.events.models import RECORDED_HAND, VOID_HAND
 from vpt.ofc import paid_short, payer_and_payee
+
+from .photos import photo_storage
 
 
 class Hand(models.Model):
@@ -163,3 +166,23 @@ class Exchange(models.Model):
         return (
             not self.skipped and payee is not None and paid_short(self.chips_due, self.chips_paid, payee.stack_before)
         )
+
+
+class HandPhoto(models.Model):
+    """A photo of the hand's final layout (vpt/rounds/photos.py): for the director, never public."""
+
+    hand = models.OneToOneField(Hand, verbose_name=_("hand"), on_delete=models.CASCADE, related_name="photo")
+    image = models.FileField(_("photo"), storage=photo_storage, upload_to="hands/%Y/%m/")
+    width = models.PositiveIntegerField(_("width"))
+    height = models.PositiveIntegerField(_("height"))
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("uploaded by"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    uploaded_at = models.DateTimeField(_("uploaded at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("board photo")
+        verbose_name_plural = _("board photos")
+
+    def __str__(self) -> str:
+        return str(self.hand)

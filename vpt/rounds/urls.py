@@ -1,6 +1,6 @@
 from django.urls import URLPattern, URLResolver, path
 
-from . import api, dealer_views, hand_views, table_api, views
+from . import api, dealer_views, hand_views, photo_views, table_api, views
 
 app_name = "rounds"
 
@@ -21,4 +21,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("hands/<int:hand_id>/", hand_views.hand_detail, name="hand-detail"),
     path("hands/<int:hand_id>/correct/", hand_views.hand_correct, name="hand-correct"),
     path("hands/<int:hand_id>/void/", hand_views.hand_void, name="hand-void"),
+    # The hand's board photo, for the director only (vpt/rounds/photo_views.py).
+    path("hands/<int:hand_id>/photo/", photo_views.hand_photo, name="hand-photo"),
 ]
