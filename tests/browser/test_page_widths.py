@@ -121,6 +121,14 @@ def test_no_page_scrolls_sideways(
                     problems.append(f"{width}px {path}: {problem}")
                 if width == 390:
                     screenshot(page, f"phone_{path.strip('/').replace('/', '_') or 'home'}")
+            # A dealer with one table goes straight to it: the list of tables, as a director sees it.
+            page.context.clear_cookies()
+            login(page, live_server, director, password)
+            page.goto(f"{live_server}/tables/")
+            if problem := _too_wide(page):
+                problems.append(f"{width}px /tables/ (director): {problem}")
+            if width == 390:
+                screenshot(page, "phone_my_tables_director")
         finally:
             context.close()
     assert not problems, "\n".join(problems)
