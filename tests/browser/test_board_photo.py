@@ -1,0 +1,90 @@
+"""On a phone, the dealer types the boards ("Type the cards") and attaches a photo from the
+camera; the director sees it beside the boards on the hand page."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from PIL import Image
+from playwright.sync_api import Browser, Page, expect
+
+from vpt.events.entries import register_player
+from vpt.events.services import create_event
+from vpt.rounds.models import HandPhoto
+from vpt.rounds.selectors import table_state
+from vpt.seating.services import draw_seats
+from vpt.tables.models import Table
+from vpt.tables.services import assign_dealer
+
+BOARDS = [
+    {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
+    {"top": "3h 6d 9c", "middle": "Ts Js Qd Ks 2s", "bottom": "As Ad Ac 6c 6s"},
+    {"top": "2c 3d 5h", "middle": "8h 8s 9h 9d Kc", "bottom": "Qs Qh Qc 2h 2d"},
+]
+
+
+@pytest.fixture(autouse=True)
+def media(settings: Any, tmp_path: Path) -> Path:
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+@pytest.fixture
+def table(director: User, dealer_user: User) -> Table:
+    event = create_event(name="Photo Open", slug="photo-open", actor=director, levels=[100, 200])
+    for name in ("Ana", "Ben", "Cid"):
+        register_player(event, name=name, actor=director)
+    draw_seats(event, actor=director, seed=9)
+    table = Table.objects.get(event=event)
+    assign_dealer(table, dealer=dealer_user, actor=director)
+    return table
+
+
+def test_a_photo_from_the_phone_reaches_the_director_only(
+    browser: Browser,
+    live_server: object,
+    login: Callable[[Page, object, User, str], None],
+    dealer_user: User,
+    director: User,
+    password: str,
+    table: Table,
+    screenshot: Callable[[Page, str], Path],
+) -> None:
+    photo = io.BytesIO()
+    Image.new("RGB", (800, 600), (10, 90, 40)).save(photo, format="JPEG")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        login(page, live_server, dealer_user, password)
+        page.goto(f"{live_server}/tables/{table.pk}/")
+        page.locator("[data-type-toggle]").click()
+        for seat, board in zip(table_state(table.pk).seats, BOARDS):
+            for row in ("top", "middle", "bottom"):
+                page.locator(f"input[name='s{seat.number}-{row}']").fill(board[row])
+        expect(page.locator("[data-ready]")).to_be_visible()
+        page.locator("#id_photo").set_input_files(
+            files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": photo.getvalue()}]
+        )
+        page.locator("[data-record]").click()
+        page.wait_for_url(f"**/tables/{table.pk}/hands/1/")
+        hand_photo = HandPhoto.objects.get(hand__table=table)
+        # The dealer cannot open it.
+        response = page.goto(f"{live_server}/hands/{hand_photo.hand_id}/photo/")
+        assert response is not None and response.status == 403
+
+        page.context.clear_cookies()
+        page.set_viewport_size({"width": 1280, "height": 900})
+        login(page, live_server, director, password)
+        page.goto(f"{live_server}/hands/{hand_photo.hand_id}/")
+        image = page.locator("[data-hand-photo] img")
+        expect(image).to_be_visible()
+        page.wait_for_function("document.querySelector('[data-hand-photo] img').naturalWidth > 0")
+        assert image.evaluate("img => img.naturalWidth") == 800
+        screenshot(page, "director_hand_with_photo")
+    finally:
+        context.close()
