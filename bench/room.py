@@ -180,9 +180,17 @@ def log_in(client: Client, stats: Stats, table: dict[str, object]) -> bool:
     return True
 
 
-def dealer(client: Client, stats: Stats, table: dict[str, object], deadline: float, seed: int) -> None:
+def pause(seconds: float, deadline: float) -> None:
+    time.sleep(max(0.0, min(seconds, deadline - time.monotonic())))
+
+
+def dealer(
+    client: Client, stats: Stats, table: dict[str, object], deadline: float, seed: int, hand_seconds: float
+) -> None:
     rng = random.Random(seed)
     path = f"/tables/{table['id']}/"
+    if hand_seconds:  # tables do not all start their first hand in the same second
+        pause(rng.uniform(0, hand_seconds), deadline)
     while time.monotonic() < deadline:
         answer = client.request("dealer page", "GET", path)
         if answer is None or answer[0] != 200:
@@ -199,6 +207,8 @@ def dealer(client: Client, stats: Stats, table: dict[str, object], deadline: flo
             with stats.lock:
                 stats.hands += 1
             client.request("hand result", "GET", headers["Location"])
+            if hand_seconds:  # a real hand takes minutes to play; flat out (0) by default
+                pause(rng.uniform(0.5, 1.5) * hand_seconds, deadline)
         elif status < 500:
             refusal = re.search(r'role="alert"[^>]*>(.*?)</', text, re.S)
             stats.error("record hand", f"HTTP {status}: {refusal.group(1).strip() if refusal else 'refused'}")
@@ -254,6 +264,9 @@ def main() -> int:
     parser.add_argument("--phones", type=int, default=300)
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--database-url", default=None, help="PostgreSQL to use (created and dropped); default SQLite")
+    parser.add_argument(
+        "--hand-seconds", type=float, default=0, help="a table's time per hand, on average (default 0: flat out)"
+    )
     parser.add_argument("--servers", type=int, default=1, help="app servers sharing the database (default 1)")
     parser.add_argument(
         "--cache-url", default=None, help="VPT_CACHE_URL for the servers, e.g. redis://127.0.0.1:6379/5"
@@ -333,7 +346,7 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
         # A thousand phones are a thousand mostly sleeping threads: small stacks keep them cheap.
         threading.stack_size(512 * 1024)
         threads = [
-            threading.Thread(target=dealer, args=(client, stats, table, end, index), daemon=True)
+            threading.Thread(target=dealer, args=(client, stats, table, end, index, options.hand_seconds), daemon=True)
             for index, (client, table, ok) in enumerate(zip(clients, tables, logged_in))
             if ok
         ]

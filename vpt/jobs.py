@@ -7,7 +7,7 @@
   `VPT_BACKUP_MINUTES` old (default 5; 0 turns automatic backups off), and after a round ends:
   when the sum of every table's round number has gone up since the last backup. Rounds end
   every few seconds somewhere in a big room, so a round's backup waits until the last backup
-  is at least `ROUND_BACKUP_SECONDS` old: the 50 kept then reach back an hour at least.
+  is at least `ROUND_BACKUP_SECONDS` old: the 50 kept then reach back 50 minutes at least.
 
 `vpt.serve` starts it next to gunicorn; it exits when its parent (the server) is gone, or with
 `--once` after one pass (for cron or a test). It sits outside the layered apps: it reads the
