@@ -214,18 +214,20 @@ def test_renders_are_shared_through_redis(
             "KEY_PREFIX": prefix,
         }
     }
-    with override_settings(CACHES=caches):
+    with override_settings(CACHES=caches), redis.Redis.from_url(os.environ["VPT_CACHE_URL"]) as server:
         try:
             url = "/standings/costa-open/tables/1/"
             first = client.get(url, headers=HTMX)
-            with django_assert_num_queries(1):  # another app server: the render comes from Redis
+            assert any(server.scan_iter(f"{prefix}:*"))  # the render went to Redis
+            with django_assert_num_queries(1):  # another client: the render comes from Redis
                 assert Client().get(url, headers=HTMX).content == first.content
             assert revalidate(client, url, first["ETag"], **HTMX).status_code == 304
             kit.play(Table.objects.get(event=played, number=1), [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL], director)
             fresh = Client().get(url, headers=HTMX)
             assert 'id="hand-3"' in fresh.content.decode()
-            assert any(redis.Redis.from_url(os.environ["VPT_CACHE_URL"]).scan_iter(f"{prefix}:*"))
         finally:  # only this run's keys: the server may be shared (cache.clear() would flush it all)
-            server = redis.Redis.from_url(os.environ["VPT_CACHE_URL"])
             for key in server.scan_iter(f"{prefix}:*"):
                 server.delete(key)
+            from django.core.cache import cache
+
+            cache.close()
