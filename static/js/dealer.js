@@ -11,6 +11,7 @@
  * Record: the hand goes with a key made on this device (hidden "key" field, kept in the draft),
  * by fetch. If the network fails, the page says so, keeps the hand, and sends it again with the
  * same key (the server answers a repeated key with the first result) until it gets through.
+ * A board photo goes with it, made smaller here first when it is a large camera picture.
  */
 (function () {
   "use strict";
@@ -145,15 +146,54 @@
     try { return /\/hands\/\d+\/?$/.test(new URL(url).pathname); } catch (error) { return false; }
   }
 
+  /* A camera photo of several MB is made smaller here (at most PHOTO_SIDE pixels a side, as the
+     server keeps it): quicker on bad Wi-Fi, and under a proxy's body limit. Anything that fails
+     sends the file as it is; the server checks it either way. */
+  var PHOTO_SIDE = 2560;
+  var PHOTO_SHRINK_OVER = 1500000;
+
+  function smallerPhoto(file) {
+    if (!file || !file.size || file.size <= PHOTO_SHRINK_OVER || !window.createImageBitmap || !/^image\//.test(file.type)) {
+      return Promise.resolve(null);
+    }
+    return window.createImageBitmap(file, { imageOrientation: "from-image" }).then(function (bitmap) {
+      var scale = Math.min(1, PHOTO_SIDE / Math.max(bitmap.width, bitmap.height));
+      var canvas = document.createElement("canvas");
+      canvas.width = Math.round(bitmap.width * scale);
+      canvas.height = Math.round(bitmap.height * scale);
+      canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      return new Promise(function (resolve) { canvas.toBlob(resolve, "image/jpeg", 0.85); });
+    }).catch(function () { return null; });
+  }
+
+  function formData(form) {
+    var data = new FormData(form);
+    data.set("action", "record");
+    var input = form.querySelector("[data-photo]");
+    var file = input && input.files && input.files[0];
+    if (!file) { data.delete("photo"); return Promise.resolve(data); }
+    if (form._photo && form._photo.file === file) {
+      if (form._photo.blob) { data.set("photo", form._photo.blob, "board.jpg"); }
+      return Promise.resolve(data);
+    }
+    return smallerPhoto(file).then(function (blob) {
+      form._photo = { file: file, blob: blob && blob.size < file.size ? blob : null };
+      if (form._photo.blob) { data.set("photo", form._photo.blob, "board.jpg"); }
+      return data;
+    });
+  }
+
   function send(form, attempt) {
     window.clearTimeout(form._retryTimer);
     form._retryTimer = null;
-    var data = new FormData(form);
-    data.set("action", "record");
+    form._sending = true;
+    formData(form).then(function (data) { post(form, data, attempt); });
+  }
+
+  function post(form, data, attempt) {
     showStatus(form, attempt ? form.dataset.textSaved + " " + form.dataset.textSending : form.dataset.textSending, !attempt);
     var controller = typeof AbortController === "function" ? new AbortController() : null;
     var timer = window.setTimeout(function () { if (controller) { controller.abort(); } }, TIMEOUT);
-    form._sending = true;
     // form.action would be the buttons named "action": read the attribute.
     window.fetch(form.getAttribute("action") || window.location.href, {
       method: "POST",

@@ -4,6 +4,7 @@ camera; the director sees it beside the boards on the hand page."""
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,36 @@ def table(director: User, dealer_user: User) -> Table:
     table = Table.objects.get(event=event)
     assign_dealer(table, dealer=dealer_user, actor=director)
     return table
+
+
+def noisy_png(width: int, height: int) -> bytes:
+    """A camera-sized photo that does not compress: several MB."""
+    out = io.BytesIO()
+    Image.frombytes("RGB", (width, height), os.urandom(width * height * 3)).save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_a_large_camera_photo_is_made_smaller_on_the_device(
+    page: Page,
+    live_server: object,
+    login: Callable[[Page, object, User, str], None],
+    dealer_user: User,
+    password: str,
+    table: Table,
+) -> None:
+    big = noisy_png(3000, 2000)
+    assert len(big) > 10 * 1024 * 1024  # the server alone would refuse it
+    login(page, live_server, dealer_user, password)
+    page.goto(f"{live_server}/tables/{table.pk}/")
+    for seat, board in zip(table_state(table.pk).seats, BOARDS):
+        for row in ("top", "middle", "bottom"):
+            page.locator(f"input[name='s{seat.number}-{row}']").fill(board[row])
+    expect(page.locator("[data-ready]")).to_be_visible()
+    page.locator("#id_photo").set_input_files(files=[{"name": "board.png", "mimeType": "image/png", "buffer": big}])
+    page.locator("[data-record]").click()
+    page.wait_for_url(f"**/tables/{table.pk}/hands/1/")
+    photo = HandPhoto.objects.get(hand__table=table)
+    assert (photo.width, photo.height) == (2560, 1707)
 
 
 def test_a_photo_from_the_phone_reaches_the_director_only(
