@@ -174,7 +174,7 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "vpt",
-            "OPTIONS": {"MAX_ENTRIES": 5000},
+            "OPTIONS": {"MAX_ENTRIES": 2000},
         }
     }
 

@@ -45,9 +45,10 @@ __all__ = ["Live", "event_etag", "live_page", "not_modified"]
 T = TypeVar("T")
 View = Callable[..., HttpResponseBase]
 
-# A render outlives its version only until the cache evicts it; an hour bounds what a key of an
-# old version holds on to in local memory (a new version writes new keys).
-CACHE_SECONDS = 3600
+# A render is useless once its version is gone, and a busy room bumps the version every few
+# seconds: two minutes bound what old versions hold on to (in Redis, a key per page per
+# version), and a quiet event pays one render per page every two minutes.
+CACHE_SECONDS = 120
 
 
 def _digest(*parts: object) -> str:
