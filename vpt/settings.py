@@ -11,6 +11,9 @@ VPT_PUBLIC_URL     the address players reach the app at, e.g. https://vpt.exampl
                    code and absolute link uses it (default: the host of the request)
 VPT_CACHE_URL      redis://host:6379/0: the cache of live pages' renders, shared by every app
                    server (default: each process's own memory)
+VPT_DB_POOL_SIZE   PostgreSQL: connections per process, pooled (default: VPT_THREADS, 8; 0: no pool)
+VPT_DB_POOL_TIMEOUT  seconds a request waits for a pooled connection, then the 503 page (10)
+VPT_BACKUP_MINUTES `make run`'s job runner backs up this often (default 5; 0: never; vpt.jobs)
 """
 
 import os
