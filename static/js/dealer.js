@@ -9,9 +9,14 @@
  * "vpt:draft:<table id>:<hand number>", and put back on a reload. It goes once the server has
  * the hand: the result page (and any later hand's page) of the same table clears it.
  * Record: the hand goes with a key made on this device (hidden "key" field, kept in the draft),
- * by fetch. If the network fails, the page says so, keeps the hand, and sends it again with the
- * same key (the server answers a repeated key with the first result) until it gets through.
- * A board photo goes with it, made smaller here first when it is a large camera picture.
+ * through the Table API (POST data-api-url, JSON, the session with its CSRF token; README,
+ * "Table API"). If the network fails, the page says so, keeps the hand, and sends it again with
+ * the same key (the server answers a repeated key with the first result) until it gets through.
+ * 201/200: the result page (data-result-url, its hand number put in); 400: the API's message,
+ * naming the seat, row and card, shown above the form; anything else the server explains
+ * (already recorded, signed out, ...) is left to the plain form POST, whose page says it.
+ * A board photo cannot go as JSON: with one attached, the hand goes as the form's multipart
+ * POST instead (same key, same retries), the photo made smaller here first when it is large.
  */
 (function () {
   "use strict";
@@ -183,11 +188,146 @@
     });
   }
 
+  function hasPhoto(form) {
+    var input = form.querySelector("[data-photo]");
+    return Boolean(input && input.files && input.files.length);
+  }
+
   function send(form, attempt) {
     window.clearTimeout(form._retryTimer);
     form._retryTimer = null;
     form._sending = true;
+    clearProblem(form);
+    if (!hasPhoto(form) && form.dataset.apiUrl && window.JSON) {
+      postHand(form, attempt);
+      return;
+    }
+    // A board photo is a file: the JSON API cannot carry it, so this submission is the form's
+    // own multipart POST (the same key; the server's page answers it).
     formData(form).then(function (data) { post(form, data, attempt); });
+  }
+
+  /* The fields of one seat, by their "s<seat>-" names. */
+  function seatField(form, seat, name) { return form.querySelector('[name="s' + seat + "-" + name + '"]'); }
+
+  function seatText(form, seat, name) {
+    var field = seatField(form, seat, name);
+    return field ? field.value.trim() : "";
+  }
+
+  function seatBox(form, seat, name) {
+    var field = seatField(form, seat, name);
+    return Boolean(field && field.checked);
+  }
+
+  /* The API's body, read from the page's fields as the form POST would be (vpt/rounds/board_entry.py):
+     a seat that sat out gives its cards dealt (or empty rows when none are typed yet). */
+  function handBody(form) {
+    var boards = [];
+    form.querySelectorAll("[data-seat]").forEach(function (fieldset) {
+      var seat = Number(fieldset.dataset.seat);
+      var board = { seat: seat };
+      var satOut = seatBox(form, seat, "sat_out");
+      var dealt = satOut ? seatText(form, seat, "dealt") : "";
+      if (dealt) {
+        board.dealt = dealt;
+      } else {
+        ["top", "middle", "bottom"].forEach(function (row) { board[row] = satOut ? "" : seatText(form, seat, row); });
+      }
+      if (seatBox(form, seat, "unfinished")) { board.unfinished = true; }
+      boards.push(board);
+    });
+    var number = form.querySelector("[name=hand_number]");
+    return {
+      hand_number: Number(number ? number.value : form.dataset.hand),
+      key: keyField(form).value,
+      boards: boards
+    };
+  }
+
+  function csrfToken(form) {
+    var field = form.querySelector("[name=csrfmiddlewaretoken]");
+    return field ? field.value : "";
+  }
+
+  /* The result page of hand `number`: the server's URL for hand 0 with the number put in. */
+  function resultUrl(form, number) {
+    return form.dataset.resultUrl.replace(/\/\d+\/?$/, "/" + Number(number) + "/");
+  }
+
+  /* A 400: the API's message (it names the seat, the row and the card) above the form, the row
+     marked; the boards stay as they are for the dealer to fix. */
+  function showProblem(form, answer) {
+    var message = answer.error;
+    var alert = document.createElement("div");
+    alert.className = "alert danger";
+    alert.setAttribute("role", "alert");
+    alert.setAttribute("data-error", "");
+    alert.setAttribute("data-api-error", answer && answer.code ? answer.code : "");
+    alert.textContent = message;
+    form.parentNode.insertBefore(alert, form);
+    showStatus(form, message, false);
+    var field = answer.seat ? seatField(form, answer.seat, answer.row || "top") : null;
+    if (field && answer.row) {
+      field.setAttribute("aria-invalid", "true");
+      field.setAttribute("data-api-invalid", "");
+    }
+  }
+
+  function clearProblem(form) {
+    document.querySelectorAll("[data-api-error]").forEach(function (alert) { alert.remove(); });
+    form.querySelectorAll("[data-api-invalid]").forEach(function (field) {
+      field.removeAttribute("aria-invalid");
+      field.removeAttribute("data-api-invalid");
+    });
+  }
+
+  function retryLater(form, attempt) {
+    form._sending = false;
+    var delay = DELAYS[Math.min(attempt, DELAYS.length - 1)];
+    showStatus(form, form.dataset.textSaved + " " + form.dataset.textRetry, false);
+    form._retryTimer = window.setTimeout(function () { send(form, attempt + 1); }, delay * 1000);
+  }
+
+  function postHand(form, attempt) {
+    showStatus(form, attempt ? form.dataset.textSaved + " " + form.dataset.textSending : form.dataset.textSending, !attempt);
+    var controller = typeof AbortController === "function" ? new AbortController() : null;
+    var timer = window.setTimeout(function () { if (controller) { controller.abort(); } }, TIMEOUT);
+    window.fetch(form.dataset.apiUrl, {
+      method: "POST",
+      body: JSON.stringify(handBody(form)),
+      credentials: "same-origin",
+      signal: controller ? controller.signal : undefined,
+      headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrfToken(form) }
+    }).then(function (response) {
+      if (response.status >= 500 || response.status === 408 || response.status === 429) {
+        throw new Error("server busy: " + response.status);
+      }
+      if (response.status === 200 || response.status === 201) {
+        // Recorded (201), or recorded before with this key and the answer lost (200).
+        return response.json().then(function (result) {
+          window.clearTimeout(timer);
+          form._sending = false;
+          clearDrafts(form.dataset.tableId, form.dataset.hand);
+          window.location.assign(resultUrl(form, result.hand_number));
+        });
+      }
+      window.clearTimeout(timer);
+      form._sending = false;
+      saveDraft(form, false);
+      if (response.status === 400) {
+        return response.json().catch(function () { return null; }).then(function (answer) {
+          if (answer && answer.error) { showProblem(form, answer); } else { postNatively(form); }
+        });
+      }
+      // 409 (already recorded, the table moved on), 401/403 (signed out, not this table), ...:
+      // the form's own POST gets the server's page, which says what happened and what is next.
+      postNatively(form);
+      return null;
+    }).catch(function () {
+      window.clearTimeout(timer);
+      retryLater(form, attempt);
+    });
   }
 
   function post(form, data, attempt) {
@@ -216,10 +356,7 @@
       postNatively(form);
     }).catch(function () {
       window.clearTimeout(timer);
-      form._sending = false;
-      var delay = DELAYS[Math.min(attempt, DELAYS.length - 1)];
-      showStatus(form, form.dataset.textSaved + " " + form.dataset.textRetry, false);
-      form._retryTimer = window.setTimeout(function () { send(form, attempt + 1); }, delay * 1000);
+      retryLater(form, attempt);
     });
   }
 
