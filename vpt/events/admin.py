@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
 from vpt.errors import ServiceError
@@ -23,6 +23,7 @@ from .models import (
     PayoutStructure,
     Player,
 )
+from .services import EVENT_FIELDS, update_event
 from .structure import advance_level
 
 
@@ -31,14 +32,38 @@ class LevelInline(admin.TabularInline):
     extra = 0
 
 
+class ServiceSaveAdmin(admin.ModelAdmin):
+    """An admin whose changes are saved by services, each in its own (durable) transaction.
+
+    Django's change view wraps the whole save in one transaction, inside which a service's
+    durable transaction cannot open; this view leaves each service to its own.
+    """
+
+    def changeform_view(
+        self, request: HttpRequest, object_id: str | None = None, form_url: str = "", extra_context: Any = None
+    ) -> HttpResponse:
+        return self._changeform_view(request, object_id, form_url, extra_context)  # type: ignore[attr-defined]
+
+
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ServiceSaveAdmin):
     list_display = ["name", "slug", "variant", "status", "starts_on", "current_level"]
     list_filter = ["status", "variant"]
     search_fields = ["name", "slug", "venue"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [LevelInline]
     actions = ["advance_level_action"]
+    # What play and the clock own changes only through services, never by saving this form.
+    readonly_fields = ("status", "current_level", "seat_seed", "version")
+
+    def save_model(self, request: HttpRequest, obj: Event, form: Any, change: bool) -> None:
+        """A change goes through `update_event` (checked, audited, the event's version bumped)."""
+        if not change:
+            super().save_model(request, obj, form, change)
+            return
+        fields = {name: form.cleaned_data[name] for name in form.changed_data if name in EVENT_FIELDS}
+        if fields:
+            run_service(self, request, lambda: update_event(obj, actor=request.user, **fields))
 
     @admin.action(description=_("Start the next level"))
     def advance_level_action(self, request: HttpRequest, queryset: QuerySet[Event]) -> None:

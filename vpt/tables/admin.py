@@ -10,13 +10,14 @@ from django.contrib import admin, messages
 from django.http import HttpRequest
 
 from vpt.errors import ServiceError
+from vpt.events.admin import ServiceSaveAdmin
 
 from .models import Table
 from .services import assign_dealer
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ServiceSaveAdmin):
     list_display = ["__str__", "event", "status", "dealer", "last_hand_number", "round_number", "button_seat"]
     list_filter = ["event", "status"]
     fields = [
