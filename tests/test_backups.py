@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from django.test import override_settings
+from services import POSTGRES, require
 
 from vpt.backups import KEEP, latest_backup, list_backups, prune
 
@@ -122,14 +122,6 @@ def test_sqlite_backup_then_restore_into_an_empty_file(tmp_path: Path) -> None:
     round_trip(source, target, tmp_path / "usb")
 
 
-def postgres_is_up() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 5432), timeout=2):
-            return True
-    except OSError:
-        return False
-
-
 def admin_execute(sql: str) -> None:
     import psycopg
 
@@ -139,6 +131,7 @@ def admin_execute(sql: str) -> None:
 
 @pytest.fixture
 def two_scratch_databases() -> Iterator[tuple[str, str]]:
+    require(POSTGRES, "PostgreSQL")
     names = (f"vpt_backup_{secrets.token_hex(4)}", f"vpt_restore_{secrets.token_hex(4)}")
     for name in names:
         admin_execute(f"CREATE DATABASE {name}")
@@ -150,7 +143,6 @@ def two_scratch_databases() -> Iterator[tuple[str, str]]:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not postgres_is_up(), reason="no PostgreSQL at 127.0.0.1:5432")
 def test_postgresql_backup_then_restore_into_an_empty_database(
     tmp_path: Path, two_scratch_databases: tuple[str, str]
 ) -> None:

@@ -31,24 +31,13 @@ from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.test import RequestFactory, override_settings
 from django.utils import translation
+from services import POSTGRES, require
 
 from vpt.middleware import DatabaseUnavailableMiddleware
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-POSTGRES = ("127.0.0.1", 5432)
 # Generous: a busy 2-core machine is slow; a server that never comes back still fails.
 DEADLINE_SECONDS = 180
-
-
-def postgres_is_up() -> bool:
-    try:
-        with socket.create_connection(POSTGRES, timeout=2):
-            return True
-    except OSError:
-        return False
-
-
-needs_postgres = pytest.mark.skipif(not postgres_is_up(), reason="no PostgreSQL at 127.0.0.1:5432")
 
 
 # The page ----------------------------------------------------------------------------------
@@ -137,6 +126,7 @@ def admin_execute(sql: str) -> list[tuple[object, ...]]:
 
 @pytest.fixture
 def scratch_database() -> Iterator[str]:
+    require(POSTGRES, "PostgreSQL")
     name = f"vpt_pool_{secrets.token_hex(4)}"
     admin_execute(f"CREATE DATABASE {name}")
     try:
@@ -150,7 +140,6 @@ def clean_environment(**extra: str) -> dict[str, str]:
     return {**env, "DJANGO_SETTINGS_MODULE": "vpt.settings", **extra}
 
 
-@needs_postgres
 def test_sixty_threads_share_a_pool_of_four(scratch_database: str, tmp_path: Path) -> None:
     env = clean_environment(
         DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{scratch_database}",
@@ -300,7 +289,6 @@ def wait_for(port: int, status: int, server: subprocess.Popen[bytes]) -> tuple[i
 
 
 @pytest.mark.slow
-@needs_postgres
 def test_a_live_server_answers_503_while_the_database_is_down_and_recovers(
     scratch_database: str, tmp_path: Path
 ) -> None:

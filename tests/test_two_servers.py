@@ -27,6 +27,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 
 import pytest
+from services import POSTGRES, REDIS, require
 
 from vpt.ofc import deck, format_cards
 
@@ -67,14 +68,6 @@ import json
 from vpt.events.models import Entry
 print("STACKS " + json.dumps({e.player_id: e.stack for e in Entry.objects.filter(event__slug="two-servers")}))
 """
-
-
-def reachable(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=2):
-            return True
-    except OSError:
-        return False
 
 
 def free_port() -> int:
@@ -149,8 +142,8 @@ def admin_execute(sql: str) -> None:
 
 @pytest.fixture
 def shared_services(tmp_path: Path) -> Iterator[dict[str, str]]:
-    if not reachable(5432) or not reachable(6379):
-        pytest.skip("needs PostgreSQL at 127.0.0.1:5432 and Redis at 127.0.0.1:6379")
+    require(POSTGRES, "PostgreSQL")
+    require(REDIS, "Redis")
     pytest.importorskip("redis")
     name = f"vpt_two_servers_{secrets.token_hex(4)}"
     admin_execute(f"CREATE DATABASE {name}")

@@ -4,13 +4,13 @@ the same through Redis when `VPT_CACHE_URL` is set."""
 
 from __future__ import annotations
 
-import os
 import uuid
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client, override_settings
+from services import REDIS, REDIS_URL, require
 
 from vpt.events.models import Event
 from vpt.tables.models import Table
@@ -200,21 +200,21 @@ def test_a_running_clock_changes_its_etag_with_time(client: Client, event: Event
     assert after.json()["seconds_left"] < first.json()["seconds_left"]
 
 
-@pytest.mark.skipif(not os.environ.get("VPT_CACHE_URL"), reason="VPT_CACHE_URL is not set")
 def test_renders_are_shared_through_redis(
     client: Client, played: Event, director: User, kit: Any, django_assert_num_queries: Any
 ) -> None:
+    require(REDIS, "Redis")
     import redis
 
     prefix = f"test-live-{uuid.uuid4().hex}"
     caches = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": os.environ["VPT_CACHE_URL"],
+            "LOCATION": REDIS_URL,
             "KEY_PREFIX": prefix,
         }
     }
-    with override_settings(CACHES=caches), redis.Redis.from_url(os.environ["VPT_CACHE_URL"]) as server:
+    with override_settings(CACHES=caches), redis.Redis.from_url(REDIS_URL) as server:
         try:
             url = "/standings/costa-open/tables/1/"
             first = client.get(url, headers=HTMX)
