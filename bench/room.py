@@ -241,6 +241,21 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+SERVED = re.compile(r'"GET /standings/[^ ]* HTTP/[0-9.]+" (?:200|304) .* (\d+)ms$')
+
+
+def server_times(scratch: Path, servers: int) -> list[float]:
+    """What the app itself spent on each standings request (gunicorn's access log, in ms):
+    the server side, without the network or the bench's own threads on this machine (seconds)."""
+    times = []
+    for index in range(servers):
+        for line in (scratch / f"server-{index}.log").read_text().splitlines():
+            match = SERVED.search(line)
+            if match:
+                times.append(float(match.group(1)) / 1000)
+    return times
+
+
 def percentile_line(kind: str, values: list[float]) -> str:
     cuts = statistics.quantiles(values, n=100, method="inclusive") if len(values) > 1 else values * 99
     return (
@@ -375,6 +390,9 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
     for kind in ("login", "dealer page", "record hand", "hand result", "standings page", "standings poll"):
         if stats.timings[kind]:
             print(percentile_line(kind, stats.timings[kind]))
+    served = server_times(scratch, options.servers)
+    if served:
+        print(percentile_line("standings (app)", served))
     polls = len(stats.timings["standings poll"])
     if polls:
         share = stats.not_modified["standings poll"] / polls
