@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from boards import ACES_FULL, JACKS, QUEENS_FOULED
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
@@ -22,11 +23,7 @@ from vpt.tables.models import Table
 from vpt.tables.services import assign_dealer
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 800, "height": 1280}}
-BOARDS = [
-    {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
-    {"top": "3h 6d 9c", "middle": "Ts Js Qd Ks 2s", "bottom": "As Ad Ac 6c 6s"},
-    {"top": "Qs Qh Qc", "middle": "8h 8s 9h 9d Kc", "bottom": "2c 3d 5h 2h 2d"},
-]
+BOARDS = [JACKS, ACES_FULL, QUEENS_FOULED]
 
 
 @pytest.fixture

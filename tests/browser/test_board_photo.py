@@ -10,23 +10,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect
+from rooms import one_table
 
-from vpt.events.entries import register_player
-from vpt.events.services import create_event
 from vpt.rounds.models import HandPhoto
 from vpt.rounds.selectors import table_state
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
-from vpt.tables.services import assign_dealer
 
-BOARDS = [
-    {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
-    {"top": "3h 6d 9c", "middle": "Ts Js Qd Ks 2s", "bottom": "As Ad Ac 6c 6s"},
-    {"top": "2c 3d 5h", "middle": "8h 8s 9h 9d Kc", "bottom": "Qs Qh Qc 2h 2d"},
-]
+BOARDS = [JACKS, ACES_FULL, QUEENS_FULL]
 
 
 @pytest.fixture(autouse=True)
@@ -37,13 +31,7 @@ def media(settings: Any, tmp_path: Path) -> Path:
 
 @pytest.fixture
 def table(director: User, dealer_user: User) -> Table:
-    event = create_event(name="Photo Open", slug="photo-open", actor=director, levels=[100, 200])
-    for name in ("Ana", "Ben", "Cid"):
-        register_player(event, name=name, actor=director)
-    draw_seats(event, actor=director, seed=9)
-    table = Table.objects.get(event=event)
-    assign_dealer(table, dealer=dealer_user, actor=director)
-    return table
+    return one_table(director, dealer_user, name="Photo Open", slug="photo-open", seed=9)
 
 
 def noisy_png(width: int, height: int) -> bytes:

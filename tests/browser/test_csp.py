@@ -11,12 +11,9 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
+from rooms import one_table
 
-from vpt.events.entries import register_player
-from vpt.events.services import create_event
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
-from vpt.tables.services import assign_dealer
 
 COLLECT_VIOLATIONS = """
 window.__cspViolations = [];
@@ -29,13 +26,7 @@ document.addEventListener("securitypolicyviolation", (event) => {
 
 @pytest.fixture
 def table(director: User, dealer_user: User) -> Table:
-    event = create_event(name="Policy Open", slug="policy-open", actor=director, levels=[100, 200])
-    for name in ("Ana", "Ben", "Cid"):
-        register_player(event, name=name, actor=director)
-    draw_seats(event, actor=director, seed=3)
-    table = Table.objects.get(event=event)
-    assign_dealer(table, dealer=dealer_user, actor=director)
-    return table
+    return one_table(director, dealer_user, name="Policy Open", slug="policy-open", seed=3)
 
 
 @pytest.fixture

@@ -9,26 +9,17 @@ import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FOULED, QUEENS_FULL
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
+from rooms import one_table
 
-from vpt.events.entries import register_player
 from vpt.events.models import Entry
-from vpt.events.services import create_event
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import table_state
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
-from vpt.tables.services import assign_dealer
 
 
 @pytest.fixture
 def table(director: User, dealer_user: User) -> Table:
-    event = create_event(name="Tablet Open", slug="tablet-open", actor=director, levels=[100, 200])
-    for name in ("Ana", "Ben", "Cid"):
-        register_player(event, name=name, actor=director)
-    draw_seats(event, actor=director, seed=11)
-    table = Table.objects.get(event=event)
-    assign_dealer(table, dealer=dealer_user, actor=director)
-    return table
+    return one_table(director, dealer_user, name="Tablet Open", slug="tablet-open", seed=11)
 
 
 def tap_board(page: Page, seat: int, board: dict[str, str]) -> None:

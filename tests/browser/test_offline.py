@@ -11,35 +11,23 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, Request, Route, expect
+from rooms import one_table
 
-from vpt.events.entries import register_player
-from vpt.events.services import create_event
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import table_state
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
-from vpt.tables.services import assign_dealer
 
-BOARDS = [
-    {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
-    {"top": "3h 6d 9c", "middle": "Ts Js Qd Ks 2s", "bottom": "As Ad Ac 6c 6s"},
-    {"top": "2c 3d 5h", "middle": "8h 8s 9h 9d Kc", "bottom": "Qs Qh Qc 2h 2d"},
-]
+BOARDS = [JACKS, ACES_FULL, QUEENS_FULL]
 # Retries back off up to 30 s; waiting for the result allows for a few of them.
 RESULT_TIMEOUT = 90_000
 
 
 @pytest.fixture
 def table(director: User, dealer_user: User) -> Table:
-    event = create_event(name="Wi-Fi Open", slug="wifi-open", actor=director, levels=[100, 200])
-    for name in ("Ana", "Ben", "Cid"):
-        register_player(event, name=name, actor=director)
-    draw_seats(event, actor=director, seed=3)
-    table = Table.objects.get(event=event)
-    assign_dealer(table, dealer=dealer_user, actor=director)
-    return table
+    return one_table(director, dealer_user, name="Wi-Fi Open", slug="wifi-open", seed=3)
 
 
 def type_hand(page: Page, table: Table) -> None:

@@ -7,33 +7,29 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from boards import ACES_FULL, JACKS, QUEENS_FOULED
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
+from rooms import one_table
 
-from vpt.events.entries import register_player
-from vpt.events.services import create_event
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import table_state
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
-from vpt.tables.services import assign_dealer
 
 PHONE = {"width": 390, "height": 844}
-JACKS = {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"}
-ACES_FULL = {"top": "3h 6d 9c", "middle": "Ts Js Qd Ks 2s", "bottom": "As Ad Ac 6c 6s"}
-QUEENS_FOULED = {"top": "Qs Qh Qc", "middle": "8h 8s 9h 9d Kc", "bottom": "2c 3d 5h 2h 2d"}
 
 
 @pytest.fixture
 def table(director: User, dealer_user: User) -> Table:
-    event = create_event(name="Phone Open", slug="phone-open", actor=director, levels=[100, 200])
     # Long names: the legend's "· seat N · button" must wrap as a unit, inside the border.
-    for name in ("Anastasia Villalobos", "Benedikt Oberhuber", "Cid"):
-        register_player(event, name=name, actor=director)
-    draw_seats(event, actor=director, seed=11)
-    table = Table.objects.get(event=event)
-    assign_dealer(table, dealer=dealer_user, actor=director)
-    return table
+    return one_table(
+        director,
+        dealer_user,
+        name="Phone Open",
+        slug="phone-open",
+        seed=11,
+        players=("Anastasia Villalobos", "Benedikt Oberhuber", "Cid"),
+    )
 
 
 @pytest.fixture
