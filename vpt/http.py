@@ -3,6 +3,9 @@ and absolute URLs on the public address (`VPT_PUBLIC_URL`)."""
 
 from __future__ import annotations
 
+from ipaddress import ip_address
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.http import HttpRequest
 from django_htmx.middleware import HtmxDetails
@@ -24,3 +27,21 @@ def absolute_url(request: HttpRequest, path: str) -> str:
 def public_base_url(request: HttpRequest) -> str:
     """The address players' phones are sent to: ``VPT_PUBLIC_URL``, else this request's host."""
     return absolute_url(request, "/").rstrip("/")
+
+
+def is_loopback_url(url: str) -> bool:
+    """Whether ``url`` names this machine only (localhost, 127.x, ::1): a QR code or a sign-in
+    card carrying it opens nothing on a tablet or a phone."""
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def phones_cannot_reach(request: HttpRequest) -> str:
+    """The public base URL when it is a loopback one (nothing printed may carry it), else ""."""
+    base = public_base_url(request)
+    return base if is_loopback_url(base) else ""

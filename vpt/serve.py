@@ -8,7 +8,7 @@ process over to gunicorn: debug off, bound to every interface, a few worker proc
 threads each. The job runner is gunicorn's child and stops when gunicorn stops.
 
 Environment variables are read as everywhere else (`DATABASE_URL`, `VPT_*`); what this sets
-(`VPT_DEBUG=0`, the key, the allowed hosts) is passed on to gunicorn's processes.
+(`VPT_DEBUG=0`, the key, the allowed hosts, the public URL) is passed on to gunicorn's processes.
 """
 
 from __future__ import annotations
@@ -93,13 +93,24 @@ def server_command(port: int, bind: str, workers: int, threads: int) -> list[str
     ]
 
 
-def print_welcome(port: int, addresses: Sequence[str], folder: Path) -> None:
+def default_public_url(port: int, addresses: Sequence[str]) -> str:
+    """What QR codes and sign-in cards carry when ``VPT_PUBLIC_URL`` is not set: the first LAN
+    address printed, so a director who opens the app as localhost still prints codes tablets reach.
+    Empty without a LAN address (the cards then refuse to print, saying why)."""
+    return f"http://{addresses[0]}:{port}" if addresses else ""
+
+
+def print_welcome(port: int, addresses: Sequence[str], folder: Path, public_url: str) -> None:
     urls = [f"http://{address}:{port}/" for address in addresses] or [f"http://127.0.0.1:{port}/"]
     print()
     print("VPT Director is serving. Tablets and phones on this Wi-Fi open:")
     for url in urls:
         print(f"    {url}")
     print(f"This laptop: http://localhost:{port}/")
+    if public_url:
+        print(f"QR codes, slips and sign-in cards carry {public_url}/ (set VPT_PUBLIC_URL to change it)")
+    else:
+        print("No network found: QR codes and sign-in cards will not print until VPT_PUBLIC_URL is set")
     print(f"Passwords and the secret key: {secrets_path(folder)} (keep it private)")
     if addresses:
         try:
@@ -155,12 +166,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     addresses = [] if local_only else lan_addresses()
     if not os.environ.get("VPT_ALLOWED_HOSTS"):
         os.environ["VPT_ALLOWED_HOSTS"] = ",".join(allowed_hosts(addresses))
+    if not os.environ.get("VPT_PUBLIC_URL", "").strip():
+        os.environ["VPT_PUBLIC_URL"] = default_public_url(options.port, addresses)
     # The database pool of each worker (settings) is sized from its threads: see the README,
     # "A bigger event", for workers x pool against PostgreSQL's max_connections.
     os.environ["VPT_THREADS"] = str(options.threads)
 
     prepare(folder, demo=not options.no_demo)
-    print_welcome(options.port, addresses, folder)
+    print_welcome(options.port, addresses, folder, os.environ["VPT_PUBLIC_URL"].strip().rstrip("/"))
     command = server_command(options.port, options.bind, options.workers, options.threads)
     os.chdir(BASE_DIR)
     if not options.no_jobs:

@@ -8,7 +8,8 @@ VPT_DATA_DIR       this machine's own files: secrets, logs, collected static fil
 VPT_HTTPS          "1" behind an HTTPS proxy: secure cookies, HSTS, redirect to https
 VPT_SESSION_HOURS  how long a login lasts (default 12: one playing day)
 VPT_PUBLIC_URL     the address players reach the app at, e.g. https://vpt.example.org: every QR
-                   code and absolute link uses it (default: the host of the request)
+                   code and absolute link uses it (default: the host of the request; `make run`
+                   sets its first LAN address). Nothing is printed for a loopback one.
 VPT_CACHE_URL      redis://host:6379/0: the cache of live pages' renders, shared by every app
                    server (default: each process's own memory)
 VPT_DB_POOL_SIZE   PostgreSQL: connections per process, pooled (default: VPT_THREADS, 8; 0: no pool)

@@ -150,6 +150,24 @@ def test_the_qr_code_and_link_use_the_public_url(
     assert "127.0.0.1" not in pdf_text(response.content)
 
 
+def test_a_slip_opened_as_localhost_prints_no_qr_code(
+    client: Client, dealer_user: User, hand: Hand, pdf_text, settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No VPT_PUBLIC_URL and the tablet typed 127.0.0.1: a QR code of it would open nothing."""
+    settings.VPT_PUBLIC_URL = ""
+    encoded: list[str] = []
+    monkeypatch.setattr(slip_module, "draw_qr", lambda canvas, url, *a: encoded.append(url))
+    client.force_login(dealer_user)
+
+    response = client.get(reverse("slips:hand-slip", args=[hand.pk]), HTTP_HOST="127.0.0.1:8000")
+
+    assert response.status_code == 200
+    assert encoded == []
+    text = pdf_text(response.content)
+    assert "127.0.0.1" not in text and "This hand online" not in text
+    assert "Table 1 · Hand 1" in text
+
+
 def test_a_dealer_of_another_table_is_refused(client: Client, other_dealer: User, hand: Hand) -> None:
     client.force_login(other_dealer)
 

@@ -145,6 +145,41 @@ def test_the_director_prints_a_card_with_the_qr_of_the_sign_in_url(
     assert not TableDevice.objects.get(pk=device.pk).is_live
 
 
+@pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000", "[::1]:8000"])
+def test_no_card_is_printed_for_a_loopback_address(
+    client_as_director: Client, table: Table, settings: Any, host: str
+) -> None:
+    """Opened as localhost with no VPT_PUBLIC_URL: the card's QR would open nothing on a tablet."""
+    settings.VPT_PUBLIC_URL = ""
+    for url in (
+        reverse("slips:sign-in-card", args=[table.pk]),
+        reverse("slips:sign-in-cards", args=[table.event.slug]),
+    ):
+        response = client_as_director.post(url, HTTP_HOST=host)
+
+        assert response.status_code == 409 and response["Content-Type"].startswith("text/html")
+        page = response.content.decode()
+        assert "Sign-in cards not printed" in page
+        assert "http://" + host + " is this laptop's own address" in page.replace("&#x27;", "'")
+        assert "set VPT_PUBLIC_URL to that address and restart make run" in page
+    assert not TableDevice.objects.filter(table=table).exists()
+    dealers_page = client_as_director.get(reverse("tables:dealers", args=[table.event.slug]), HTTP_HOST=host)
+    assert "data-loopback-warning" in dealers_page.content.decode()
+
+
+def test_a_public_url_prints_the_card_whatever_host_the_director_typed(
+    client_as_director: Client, table: Table, settings: Any
+) -> None:
+    settings.VPT_PUBLIC_URL = "http://192.168.1.20:8000"
+    response = client_as_director.post(reverse("slips:sign-in-card", args=[table.pk]), HTTP_HOST="127.0.0.1:8000")
+
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages).replace("\n", "")
+    assert "http://192.168.1.20:8000/tables/sign-in/" in text
+    dealers_page = client_as_director.get(reverse("tables:dealers", args=[table.event.slug]), HTTP_HOST="127.0.0.1")
+    assert "data-loopback-warning" not in dealers_page.content.decode()
+
+
 def test_cards_for_every_table_and_refusals(
     client_as_director: Client, table: Table, other_table: Table, dealer_user: User
 ) -> None:

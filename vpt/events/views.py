@@ -23,7 +23,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from vpt.accounts.permissions import director_required
 from vpt.backups import latest_backup
 from vpt.errors import ServiceError
-from vpt.http import HtmxHttpRequest, absolute_url
+from vpt.http import HtmxHttpRequest, absolute_url, phones_cannot_reach
 
 from .confirmation import Confirmation, confirmed, render_confirmation
 from .entries import adjust_chips, reenter_player, register_player
@@ -107,6 +107,7 @@ def _detail_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "table_count": event.tables.filter(status=OPEN_TABLE).count(),
         "public_url": absolute_url(request, reverse("standings:standings", args=[event.slug])),
         "public_url_set": bool(getattr(settings, "VPT_PUBLIC_URL", "")),
+        "loopback_url": phones_cannot_reach(request),
         "latest_backup": latest_backup(),
     }
 

@@ -1,19 +1,22 @@
 """Printing tables' sign-in cards (a director): each print issues a new token and ends the
 table's old card, since only a hash of a token is kept and a card can never be printed again.
 
-POST only: printing changes state (the old card stops working).
+POST only: printing changes state (the old card stops working). A card is never printed for
+a loopback address (127.0.0.1, localhost): no tablet could open it, so the director is told why
+and what to do, and no token is issued.
 """
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.events.models import Event
+from vpt.http import phones_cannot_reach
 from vpt.tables.models import Table
 from vpt.tables.services import IssuedToken, issue_event_tokens, issue_table_token
 from vpt.tables.views import sign_in_url
@@ -35,11 +38,22 @@ def _refused(error: ServiceError) -> HttpResponse:
     return HttpResponse(str(error), status=409, content_type="text/plain; charset=utf-8")
 
 
+def _unreachable(request: HttpRequest, event: Event) -> HttpResponse | None:
+    """The refusal page when the cards would carry a loopback address, else None."""
+    loopback_url = phones_cannot_reach(request)
+    if not loopback_url:
+        return None
+    context = {"event": event, "loopback_url": loopback_url}
+    return render(request, "slips/sign_in_refused.html", context, status=409)
+
+
 @require_POST
 @director_required
 def sign_in_card(request: HttpRequest, table_id: int) -> HttpResponse:
     """A new sign-in card for one table (its old card stops working)."""
     table = get_object_or_404(Table.objects.select_related("event"), pk=table_id)
+    if refusal := _unreachable(request, table.event):
+        return refusal
     try:
         issued = issue_table_token(table, actor=request.user)
     except ServiceError as error:
@@ -53,6 +67,8 @@ def sign_in_card(request: HttpRequest, table_id: int) -> HttpResponse:
 def sign_in_cards(request: HttpRequest, slug: str) -> HttpResponse:
     """New sign-in cards for every open table of the event, one page each."""
     event = get_object_or_404(Event, slug=slug)
+    if refusal := _unreachable(request, event):
+        return refusal
     try:
         issued = issue_event_tokens(event, actor=request.user)
     except ServiceError as error:

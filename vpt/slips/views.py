@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET
 
 from vpt.accounts.permissions import Actor, can_deal, director_required
 from vpt.events.models import Event
-from vpt.http import absolute_url
+from vpt.http import absolute_url, phones_cannot_reach
 from vpt.rounds.models import Hand
 from vpt.tables.models import Table
 from vpt.tables.permissions import device_actor, may_deal
@@ -47,7 +47,8 @@ def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
 def public_hand_url(request: HttpRequest) -> Callable[[Hand], str]:
     """The QR code's target: the hand on its table's public page (every hand shown, scrolled to
     this one); while the standings pages are not mounted, the table's hand history PDF. On the
-    public address (``VPT_PUBLIC_URL``) when set, not on the host the dealer's tablet typed."""
+    public address (``VPT_PUBLIC_URL``) when set, not on the host the dealer's tablet typed; none
+    (the slip prints without a QR code) when that address is a loopback one no phone reaches."""
 
     def url(hand: Hand) -> str:
         try:
@@ -55,8 +56,9 @@ def public_hand_url(request: HttpRequest) -> Callable[[Hand], str]:
             path += f"?all=1#hand-{hand.number}"
         except NoReverseMatch:
             path = reverse("slips:hand-history", args=[hand.table_id])
-        return absolute_url(request, path)
+        return "" if loopback else absolute_url(request, path)
 
+    loopback = bool(phones_cannot_reach(request))
     return url
 
 

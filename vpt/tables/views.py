@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.events.models import Event
-from vpt.http import HtmxHttpRequest, absolute_url
+from vpt.http import HtmxHttpRequest, absolute_url, phones_cannot_reach
 
 from .forms import AssignDealerForm, CreateDealerForm
 from .models import EventDealer, Table, TableDevice
@@ -61,7 +61,7 @@ def assign(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     return redirect("seating:tables-overview", slug=table.event.slug)
 
 
-def _dealers_context(event: Event, form: CreateDealerForm, created: Any = None) -> dict[str, Any]:
+def _dealers_context(request: HttpRequest, event: Event, form: CreateDealerForm, created: Any = None) -> dict[str, Any]:
     dealers = list(
         EventDealer.objects.filter(event=event)
         .select_related("user")
@@ -83,6 +83,7 @@ def _dealers_context(event: Event, form: CreateDealerForm, created: Any = None) 
         "form": form,
         "created": created,
         "finished": event.status == Event.Status.FINISHED,
+        "loopback_url": phones_cannot_reach(request),
     }
 
 
@@ -102,7 +103,7 @@ def dealers(request: HttpRequest, slug: str) -> HttpResponse:
             form.add_error("name", str(error))
         else:
             form = CreateDealerForm()
-    return render(request, "tables/dealers.html", _dealers_context(event, form, created))
+    return render(request, "tables/dealers.html", _dealers_context(request, event, form, created))
 
 
 @director_required
