@@ -193,7 +193,7 @@ def test_a_running_clock_changes_its_etag_with_time(client: Client, event: Event
     from unittest import mock
 
     later = timezone.now() + timedelta(seconds=3)
-    with mock.patch("vpt.events.live.timezone.now", return_value=later):
+    with mock.patch("django.utils.timezone.now", return_value=later):
         after = revalidate(client, url, etag)
     assert after.status_code == 200
     assert after["ETag"] != etag

@@ -54,6 +54,7 @@ __all__ = [
     "go_to_level",
     "pause",
     "resume",
+    "set_time_left",
     "settle",
     "start",
 ]
@@ -443,6 +444,35 @@ def adjust(
         assert current.level.seconds is not None
         seconds = max(seconds, -math.ceil(current.level.seconds - position.elapsed))
     return replace(settled, adjustment_seconds=settled.adjustment_seconds + seconds)
+
+
+def set_time_left(
+    levels: Sequence[LevelSpec],
+    state: ClockState,
+    now: datetime,
+    seconds_left: int,
+    *,
+    fantasyland_tables: Sequence[int] = (),
+    fantasyland_ended_at: datetime | None = None,
+) -> ClockState:
+    """Make the current level show exactly ``seconds_left`` seconds left at ``now``.
+
+    >>> from datetime import datetime, timezone
+    >>> levels = [LevelSpec(1, 100, minutes=20), LevelSpec(2, 200, minutes=20)]
+    >>> start = datetime(2025, 5, 1, 18, 0, tzinfo=timezone.utc)
+    >>> now = start + timedelta(minutes=7, seconds=30.4)
+    >>> state = set_time_left(levels, ClockState(started_at=start), now, 300)
+    >>> clock_status(levels, state, now).seconds_left, state.adjustment_seconds
+    (300, -450)
+    """
+    current = clock_status(
+        levels, state, now, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
+    )
+    # adjust() refuses what it cannot change: a clock not started, held, or a level by hands.
+    shift = max(0, seconds_left) - (current.seconds_left or 0)
+    return adjust(
+        levels, state, now, shift, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
+    )
 
 
 def go_to_level(levels: Sequence[LevelSpec], state: ClockState, now: datetime, number: int) -> ClockState:

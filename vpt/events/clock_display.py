@@ -11,10 +11,10 @@ from datetime import datetime
 from typing import Any
 
 from django.http import Http404
-from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from .clock import ClockStatus
+from .clock_time import steady_now
 from .models import Event, Level
 from .selectors import ClockSnapshot, clock_snapshot
 
@@ -91,7 +91,7 @@ def clock_now(event: Event, *, now: datetime | None = None) -> ClockSnapshot:
     the event's write lock. Raises Http404 when the event has no levels: a page without a clock.
     """
     try:
-        return clock_snapshot(event, now=now or timezone.now())
+        return clock_snapshot(event, now=now or steady_now())
     except Level.DoesNotExist:
         raise Http404(gettext("The event has no levels.")) from None
 

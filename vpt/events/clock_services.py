@@ -25,7 +25,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, ensure_director
@@ -36,7 +35,9 @@ from .clock import ClockError, ClockState, go_to_level
 from .clock import adjust as clock_adjust
 from .clock import pause as clock_pause
 from .clock import resume as clock_resume
+from .clock import set_time_left as clock_set_time_left
 from .clock import start as clock_start
+from .clock_time import steady_now
 from .models import AuditEntry, Clock, Event, Level
 from .selectors import ClockSnapshot, _status_for, clock_snapshot
 from .services import lock_event
@@ -135,7 +136,7 @@ def sync_clock(event: Event, *, actor: Actor, now: datetime.datetime | None = No
     """Store what time did to the clock (a level or a break that began, a Fantasyland hold or its
     end) and put the clock's level in force. Anyone may trigger it (``actor`` may be None): it
     only records what the clock already shows."""
-    now = now or timezone.now()
+    now = now or steady_now()
     event = lock_event(event)
     refresh_clock(event, now=now, actor=actor)
     return Clock.objects.get(event=event)
@@ -149,7 +150,7 @@ def apply_clock_changes(now: datetime.datetime | None = None) -> int:
     level change, one write per event however many screens poll the clock. The job runner
     of `make run` calls it every few seconds; `manage.py tick_clock` calls it from cron.
     """
-    now = now or timezone.now()
+    now = now or steady_now()
     events = Event.objects.select_related("current_level").filter(
         status__in=[Event.Status.RUNNING, Event.Status.ON_BREAK], clock__started_at__isnull=False
     )
@@ -174,7 +175,7 @@ def _change_clock(
     change: Callable[[ClockSnapshot, datetime.datetime], ClockState],
 ) -> Clock:
     ensure_director(actor)
-    now = now or timezone.now()
+    now = now or steady_now()
     event = lock_event(event)
     snapshot = refresh_clock(event, now=now, actor=actor)
     clock = Clock.objects.select_for_update().get(event=event)
@@ -235,9 +236,16 @@ def resume_clock(event: Event, *, actor: Actor, now: datetime.datetime | None = 
 
 @transaction.atomic(durable=True)
 def adjust_clock(
-    event: Event, *, actor: Actor, seconds: int = 0, level: int | None = None, now: datetime.datetime | None = None
+    event: Event,
+    *,
+    actor: Actor,
+    seconds: int = 0,
+    level: int | None = None,
+    time_left: int | None = None,
+    now: datetime.datetime | None = None,
 ) -> Clock:
-    """Give the current level ``seconds`` more time (fewer when negative), or go to ``level``."""
+    """Give the current level ``seconds`` more time (fewer when negative), or go to ``level``;
+    then, with ``time_left``, make the level show exactly that many seconds left."""
 
     def change(snap: ClockSnapshot, at: datetime.datetime) -> ClockState:
         state = snap.state
@@ -245,6 +253,8 @@ def adjust_clock(
             state = go_to_level(snap.specs, state, at, level)
         if seconds:
             state = clock_adjust(snap.specs, state, at, seconds, **_options(snap))
+        if time_left is not None:
+            state = clock_set_time_left(snap.specs, state, at, time_left, **_options(snap))
         return state
 
     return _change_clock(event, actor=actor, now=now, action=AuditEntry.Action.ADJUST_CLOCK, change=change)

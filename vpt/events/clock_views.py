@@ -72,7 +72,11 @@ def director_clock_action(request: HtmxHttpRequest, slug: str, action: str) -> H
             if not form.is_valid():
                 return _controls(request, event, form=form, status=422)
             adjust_clock(
-                event, actor=request.user, seconds=form.cleaned_data["shift"], level=form.cleaned_data.get("level")
+                event,
+                actor=request.user,
+                seconds=form.cleaned_data["shift"],
+                level=form.cleaned_data.get("level"),
+                time_left=form.cleaned_data.get("time_left"),
             )
             form = None
         else:

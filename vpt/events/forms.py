@@ -262,12 +262,33 @@ class AdjustClockForm(forms.Form):
     )
     seconds = forms.IntegerField(label=_("Seconds"), required=False, min_value=-3600, max_value=3600)
     level = forms.IntegerField(label=_("Go to level"), required=False, min_value=1)
+    time_left = forms.CharField(
+        label=_("Set time left (minutes:seconds)"),
+        required=False,
+        max_length=9,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "placeholder": "12:00", "size": 6}),
+    )
+
+    def clean_time_left(self) -> int | None:
+        """ "12:30", "1:02:03" or "45" (minutes) as seconds; empty: not set."""
+        text = self.cleaned_data["time_left"].strip()
+        if not text:
+            return None
+        parts = text.split(":")
+        if len(parts) > 3 or not all(part.isdigit() for part in parts) or any(int(p) >= 60 for p in parts[1:]):
+            raise forms.ValidationError(_("Write the time left as minutes:seconds, such as 12:30."))
+        seconds = 0
+        for part in parts if len(parts) > 1 else [*parts, "0"]:
+            seconds = seconds * 60 + int(part)
+        return seconds
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         shift = (data.get("minutes") or 0) * 60 + (data.get("seconds") or 0)
-        if not shift and not data.get("level"):
-            raise forms.ValidationError(_("Give minutes or seconds to add or take away, or a level to go to."))
+        if not shift and not data.get("level") and data.get("time_left") is None:
+            raise forms.ValidationError(
+                _("Give minutes or seconds to add or take away, a level to go to, or the time left.")
+            )
         data["shift"] = shift
         return data
 

@@ -33,11 +33,11 @@ from typing import Any, TypeVar, cast
 from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponseBase, HttpResponseNotModified
-from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import get_language, gettext
 
+from .clock_time import steady_now
 from .models import Event
 
 __all__ = ["Live", "event_etag", "live_page", "not_modified"]
@@ -194,7 +194,7 @@ def live_page(
                 event=event,
                 page=page,
                 params=params,
-                now=timezone.now(),
+                now=steady_now(),
                 language=get_language() or settings.LANGUAGE_CODE,
                 shared=is_shared,
             )

@@ -27,13 +27,13 @@ import re
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, ensure_can_record, ensure_director, user_of
 from vpt.errors import Conflict, InvalidBoards, ServiceError
 from vpt.events.audit import write_audit
 from vpt.events.clock_services import refresh_clock
+from vpt.events.clock_time import steady_now
 from vpt.events.models import AuditEntry, Entry, Event
 from vpt.events.places import assign_places, finish_if_decided
 from vpt.events.selectors import chips_per_point_in_force
@@ -84,7 +84,7 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
     _check_hand_number(table, hand_number)
     # The level in force when the hand starts fixes its chips per point: let the clock catch up
     # first, in case time (or hands played) moved the level on since anyone last looked.
-    refresh_clock(event, now=timezone.now())
+    refresh_clock(event, now=steady_now())
     if not table.is_open:
         raise ServiceError(_("%(table)s is broken.") % {"table": table}, code="table_closed")
     seats = {
