@@ -1,12 +1,14 @@
-"""Fixtures shared by every test package: users for each role."""
+"""Fixtures shared by every test package: users for each role; the suite's own settings and markers."""
 
 from collections.abc import Iterator
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
+from pytest_django import Settings
 
 PASSWORD = "correct-horse-battery"
 
@@ -14,6 +16,36 @@ PASSWORD = "correct-horse-battery"
 # example failed on a busy machine. Every property test runs without one unless it says otherwise.
 hypothesis_settings.register_profile("vpt", deadline=None)
 hypothesis_settings.load_profile("vpt")
+
+# What makes a test touch the configured database: pytest-django's fixtures (the users below ask
+# for `db`) and its marker. Such tests are marked `database`; .ci/run's PostgreSQL pass runs only
+# them (`-m database`), the SQLite pass runs everything. live_server asks for transactional_db
+# at run time, so it is named here too.
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback", "live_server"}
+)
+# Django's default hashers, as production runs them (vpt/settings.py sets none).
+PRODUCTION_PASSWORD_HASHERS = list(django_settings.PASSWORD_HASHERS)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # PBKDF2 at a million iterations costs about 0.85 s a hash, and the suite hashes hundreds of
+    # passwords (every user it creates, every login). Tests that measure what hashing costs a
+    # login ask for `production_password_hashers`.
+    django_settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("django_db") or fixtures & DATABASE_FIXTURES:
+            item.add_marker(pytest.mark.database)
+
+
+@pytest.fixture
+def production_password_hashers(settings: Settings) -> None:
+    """Passwords hashed as in production (PBKDF2 at Django's iterations) for this test."""
+    settings.PASSWORD_HASHERS = PRODUCTION_PASSWORD_HASHERS
 
 
 @pytest.fixture(autouse=True)
