@@ -337,3 +337,31 @@ def test_chip_adjustment_player_list_search(client_as_director: Client, event: E
     # The adjustment itself is not limited by the search.
     client_as_director.post(url + "?q=ruiz", {"entry": entries["Ben"].pk, "amount": "100", "reason": "Recount"})
     assert ChipAdjustment.objects.get().entry == entries["Ben"]
+
+
+def test_a_spreadsheet_export_imports_and_says_which_columns_it_used(client_as_director: Client, event: Event) -> None:
+    url = reverse("events:import", args=[event.slug])
+    sheet = SimpleUploadedFile("players.csv", "\ufeffNombre;País;Correo\r\nAna;ES;ana@example.com\r\n".encode())
+
+    page = client_as_director.post(url, {"file": sheet}, follow=True).content.decode().replace("&#x27;", "'")
+
+    assert "1 players registered. Columns used: name from “Nombre”, country from “País”, email from “Correo”." in page
+    assert list(Player.objects.filter(event=event).values_list("name", "country", "email")) == [
+        ("Ana", "ES", "ana@example.com")
+    ]
+
+
+def test_a_refused_file_says_why_in_sentences(client_as_director: Client, event: Event) -> None:
+    url = reverse("events:import", args=[event.slug])
+    wrong = SimpleUploadedFile("players.csv", b"Nom,Pays\nAna,FR\n")
+
+    response = client_as_director.post(url, {"file": wrong})
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "Line 1: the file needs a name column (Name, Nombre, Player or Jugador)" in page
+    assert "[&#x27;" not in page and "['" not in page
+    bad_email = SimpleUploadedFile("players.csv", b"Name,Email\nAna,ana@example.com\nBen,ben@\n")
+    page = client_as_director.post(url, {"file": bad_email}).content.decode()
+    assert "Line 3: “ben@” is not an email address." in page
+    assert not Player.objects.filter(event=event).exists()

@@ -3,8 +3,6 @@ the audit filter, and the event tools (clock adjustments, payout structure, deal
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import unicodedata
 from decimal import Decimal, InvalidOperation
@@ -142,22 +140,12 @@ class RegisterForm(forms.Form):
 
 class CsvImportForm(forms.Form):
     file = forms.FileField(
-        label=_("CSV file"), help_text=_("A header row with a name column; country and email are optional.")
+        label=_("CSV file"),
+        help_text=_(
+            "A header row with a name column (Name, Nombre, Player or Jugador); Country/País and Email/Correo are"
+            " optional. Separated by commas or semicolons, as Excel and Google Sheets save it."
+        ),
     )
-
-    def rows(self) -> list[dict[str, str]]:
-        """The file's rows, or a form error naming the problem."""
-        raw = self.cleaned_data["file"].read()
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
-        rows = list(csv.DictReader(io.StringIO(text)))
-        if not rows:
-            raise forms.ValidationError(_("The file has no players."))
-        if "name" not in rows[0]:
-            raise forms.ValidationError(_("The file needs a name column."))
-        return [{key: (row.get(key) or "").strip() for key in ("name", "country", "email")} for row in rows]
 
 
 def fold(text: str) -> str:

@@ -38,6 +38,7 @@ from .forms import (
     name_matches,
 )
 from .models import OPEN_TABLE, Entry, Event, Level, Player
+from .player_csv import PlayerFile, PlayerFileError, check_rows, read_player_file
 from .selectors import event_adjustments, event_standings
 from .services import create_event, set_event_status, update_event
 from .structure import add_level, advance_level, delete_level, move_level, update_level
@@ -349,43 +350,33 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     form = CsvImportForm(request.POST, request.FILES)
     if form.is_valid():
-        try:
-            rows = form.rows()
-        except Exception as error:  # forms.ValidationError
-            form.add_error("file", str(error))
-        else:
-            problems = _check_rows(event, rows)
-            if problems:
-                for problem in problems:
-                    form.add_error("file", problem)
-            else:
-                done = 0
-                for row in rows:
-                    try:
-                        register_player(event, actor=request.user, **row)
-                    except ServiceError as error:
-                        messages.error(request, f"{row['name']}: {error}")
-                        break
-                    done += 1
-                messages.success(request, _("%(count)s players registered.") % {"count": done})
-                return redirect("events:players", slug=event.slug)
+        read, problems = _read_import(event, form.cleaned_data["file"].read())
+        for problem in problems:
+            form.add_error("file", problem)
+        if read and not problems:
+            done = 0
+            for row in read.rows:
+                try:
+                    register_player(event, actor=request.user, name=row.name, country=row.country, email=row.email)
+                except ServiceError as error:
+                    messages.error(request, f"{row.name}: {error}")
+                    break
+                done += 1
+            registered = _("%(count)s players registered.") % {"count": done}
+            messages.success(request, f"{registered} {read.columns_sentence()}")
+            return redirect("events:players", slug=event.slug)
     return render(request, "events/players.html", _players_context(event, import_form=form), status=400)
 
 
-def _check_rows(event: Event, rows: list[dict[str, str]]) -> list[str]:
-    existing = set(Player.objects.filter(event=event).values_list("name", flat=True))
-    seen: set[str] = set()
-    problems = []
-    for line, row in enumerate(rows, start=2):
-        name = row["name"]
-        if not name:
-            problems.append(_("Line %(line)s: no name.") % {"line": line})
-        elif name in existing:
-            problems.append(_("Line %(line)s: %(name)s is already registered.") % {"line": line, "name": name})
-        elif name in seen:
-            problems.append(_("Line %(line)s: %(name)s appears twice in the file.") % {"line": line, "name": name})
-        seen.add(name)
-    return problems
+def _read_import(event: Event, data: bytes) -> tuple[PlayerFile | None, list[str]]:
+    """The file read, and its problems as sentences (the columns used first, when known)."""
+    try:
+        read = read_player_file(data)
+    except PlayerFileError as error:
+        return None, list(error.problems)
+    registered = set(Player.objects.filter(event=event).values_list("name", flat=True))
+    problems = check_rows(read.rows, registered)
+    return read, [read.columns_sentence(), *problems] if problems else []
 
 
 @director_required

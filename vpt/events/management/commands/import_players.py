@@ -1,12 +1,12 @@
 """`manage.py import_players FILE.csv --event SLUG`: register players from a CSV file.
 
-Columns (header row required): `name`, optional `country`, `email`. Every row is checked
-before anyone is registered, so a bad file registers nobody.
+Columns (header row required, read by `vpt.events.player_csv`): a name, optional country and
+email, in any case, English or Spanish, `,` or `;` separated. Every row is checked before
+anyone is registered, so a bad file registers nobody.
 """
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from vpt.errors import ServiceError
 from vpt.events.entries import register_player
 from vpt.events.models import Event, Player
+from vpt.events.player_csv import PlayerFileError, check_rows, read_player_file
 
 
 def command_actor(username: str | None) -> Any:
@@ -45,35 +46,19 @@ class Command(BaseCommand):
             raise CommandError(f"no event with slug {options['event']!r}")
         actor = command_actor(options["actor"])
         try:
-            with options["file"].open(newline="", encoding="utf-8-sig") as handle:
-                rows = list(csv.DictReader(handle))
+            read = read_player_file(options["file"].read_bytes())
         except OSError as error:
             raise CommandError(str(error)) from None
-        if rows and "name" not in rows[0]:
-            raise CommandError("the CSV file needs a 'name' column")
-        existing = set(Player.objects.filter(event=event).values_list("name", flat=True))
-        seen: set[str] = set()
-        problems = []
-        for line, row in enumerate(rows, start=2):
-            name = (row.get("name") or "").strip()
-            if not name:
-                problems.append(f"line {line}: no name")
-            elif name in existing:
-                problems.append(f"line {line}: {name} is already registered")
-            elif name in seen:
-                problems.append(f"line {line}: {name} appears twice in the file")
-            seen.add(name)
+        except PlayerFileError as error:
+            raise CommandError("nobody registered:\n" + "\n".join(error.problems)) from None
+        registered = set(Player.objects.filter(event=event).values_list("name", flat=True))
+        problems = check_rows(read.rows, registered)
         if problems:
             raise CommandError("nobody registered:\n" + "\n".join(problems))
-        for row in rows:
+        self.stdout.write(read.columns_sentence())
+        for row in read.rows:
             try:
-                register_player(
-                    event,
-                    name=row["name"].strip(),
-                    actor=actor,
-                    country=(row.get("country") or "").strip(),
-                    email=(row.get("email") or "").strip(),
-                )
+                register_player(event, name=row.name, actor=actor, country=row.country, email=row.email)
             except ServiceError as error:
-                raise CommandError(f"{row['name']}: {error}") from None
-        self.stdout.write(f"{len(rows)} players registered in {event.slug}")
+                raise CommandError(f"{row.name}: {error}") from None
+        self.stdout.write(f"{len(read.rows)} players registered in {event.slug}")
