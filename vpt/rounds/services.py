@@ -38,12 +38,12 @@ from vpt.events.models import AuditEntry, Entry, Event
 from vpt.events.places import assign_places, finish_if_decided
 from vpt.events.selectors import chips_per_point_in_force
 from vpt.events.services import lock_event
-from vpt.ofc import PlayerHand, button_after_hand, payment_seats
+from vpt.ofc import PlayerHand, button_after_hand, format_cards, payment_seats
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
 
 from .models import Board, Exchange, Hand
-from .scoring import BoardsArg, board_fields, exchange_rows, hand_snapshot, parse_boards, score
+from .scoring import BoardsArg, ParsedBoard, board_fields, exchange_rows, hand_snapshot, parse_boards, score
 
 # Recording ------------------------------------------------------------------------------------
 
@@ -60,6 +60,23 @@ def check_key(key: str | None) -> None:
         )
 
 
+def _same_submission(earlier: Hand, hand_number: int, parsed: dict[int, ParsedBoard]) -> bool:
+    """Whether a hand recorded with a key is what the key's new submission asks for: the same
+    hand number, still recorded, with the same cards at the same seats (row order aside)."""
+    if earlier.is_void or earlier.number != hand_number:
+        return False
+
+    def rows(seat: int, top: str, middle: str, bottom: str) -> tuple[int, list[str], list[str], list[str]]:
+        return seat, sorted(top.split()), sorted(middle.split()), sorted(bottom.split())
+
+    stored = sorted(rows(b.seat_number, b.top, b.middle, b.bottom) for b in earlier.boards.all())
+    sent = sorted(
+        rows(seat, format_cards(item.board.top), format_cards(item.board.middle), format_cards(item.board.bottom))
+        for seat, item in parsed.items()
+    )
+    return stored == sent
+
+
 @transaction.atomic(durable=True)
 def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Actor, key: str | None = None) -> Hand:
     """Score, settle and save hand `hand_number` at `table`; it must be the table's next hand.
@@ -67,7 +84,9 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
     `boards` maps seat numbers to board inputs (`BoardInput` or dicts with `top`, `middle`,
     `bottom`, `unfinished`, `dealt`), or is a list of them each naming its `seat`. `key` names
     this submission: when a hand of this table was recorded with it, that hand is returned
-    (with `replayed` set) and nothing is written.
+    (with `replayed` set) and nothing is written; a key seen before with another hand number,
+    other boards, or for a hand since voided is refused (`key_reused`), never answered with
+    another hand's result.
     """
     check_key(key)
     rules = table.event.ruleset
@@ -79,6 +98,15 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
     if key is not None:
         earlier = Hand.objects.filter(table=table, key=key).first()
         if earlier is not None:
+            if not _same_submission(earlier, hand_number, parsed):
+                raise Conflict(
+                    _(
+                        "This submission key was already used for hand %(number)s at %(table)s, with other "
+                        "boards or since undone: nothing was recorded. Send the hand again with a new key."
+                    )
+                    % {"number": earlier.number, "table": table},
+                    code="key_reused",
+                )
             earlier.replayed = True
             return earlier
     _check_hand_number(table, hand_number)
