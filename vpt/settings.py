@@ -65,10 +65,12 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "vpt.accounts",
+    "vpt.people",
     "vpt.events",
     "vpt.tables",
     "vpt.seating",
     "vpt.rounds",
+    "vpt.tours",
     "vpt.slips",
     "vpt.standings",
 ]

@@ -11,6 +11,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", set_language, name="set_language"),
     path("accounts/", include("vpt.accounts.urls", namespace="accounts")),
+    path("people/manage/", include("vpt.people.urls", namespace="people")),
     path("events/", include("vpt.events.urls", namespace="events")),
     path("tables/", include("vpt.tables.urls", namespace="tables")),
     path("seating/", include("vpt.seating.urls", namespace="seating")),

@@ -12,15 +12,22 @@ an audit entry.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, ensure_director, user_of
 from vpt.errors import Conflict, ServiceError
+from vpt.people.models import Person
+from vpt.people.selectors import canonical, find_person
+from vpt.people.services import new_person
 
 from .audit import write_audit
 from .models import AuditEntry, ChipAdjustment, Entry, Event, Player
 from .places import assign_places
+from .player_csv import ImportRow
 from .services import lock_event
 
 
@@ -30,8 +37,22 @@ def _check_open_for_entries(event: Event) -> None:
 
 
 @transaction.atomic(durable=True)
-def register_player(event: Event, *, name: str, actor: Actor, country: str = "", email: str = "") -> Entry:
-    """A new player and their first entry, with the event's starting stack (not yet seated)."""
+def register_player(
+    event: Event,
+    *,
+    name: str,
+    actor: Actor,
+    country: str = "",
+    email: str = "",
+    person: Person | None = None,
+    match: bool = True,
+) -> Entry:
+    """A new player and their first entry, with the event's starting stack (not yet seated).
+
+    The player is ``person`` when given (the director picked them); otherwise, with ``match``,
+    the person with that e-mail, else with that name (`vpt.people.selectors.find_person`);
+    otherwise a new person.
+    """
     ensure_director(actor)
     event = lock_event(event)
     _check_open_for_entries(event)
@@ -40,7 +61,13 @@ def register_player(event: Event, *, name: str, actor: Actor, country: str = "",
         raise ServiceError(_("A player needs a name."), code="no_name")
     if Player.objects.filter(event=event, name=name).exists():
         raise Conflict(_("%(name)s is already registered.") % {"name": name}, code="duplicate_player")
-    player = Player.objects.create(event=event, name=name, country=country, email=email)
+    if person is not None:
+        person = canonical(person)
+    else:
+        person = (find_person(name, email) if match else None) or new_person(name=name, email=email, country=country)
+    if Player.objects.filter(event=event, person__in=_same_people(person)).exists():
+        raise Conflict(_("%(name)s is already registered.") % {"name": person.name}, code="duplicate_person")
+    player = Player.objects.create(event=event, name=name, country=country, email=email, person=person)
     entry = Entry.objects.create(
         event=event, player=player, number=1, starting_stack=event.starting_stack, stack=event.starting_stack
     )
@@ -54,6 +81,42 @@ def register_player(event: Event, *, name: str, actor: Actor, country: str = "",
         after={"stack": entry.stack},
     )
     return entry
+
+
+@dataclass(frozen=True)
+class ImportedRow:
+    """One registered row of an import: its line, the name, and the person it was linked to."""
+
+    line: int
+    name: str
+    person: Person
+    matched: bool  # an existing person (by e-mail, else by name); False: a new person
+
+
+def register_rows(event: Event, rows: Sequence[ImportRow], *, actor: Actor) -> list[ImportedRow]:
+    """Register every row of a players' file (checked by the caller) in order, each
+    linked to the person it matches, else to a new person; says which was which. Stops at the
+    first refusal (raised, with the rows registered so far in ``error.details["done"]``)."""
+    done: list[ImportedRow] = []
+    for row in rows:
+        found = find_person(row.name, row.email)
+        try:
+            entry = register_player(
+                event, name=row.name, country=row.country, email=row.email, person=found, actor=actor
+            )
+        except ServiceError as error:
+            error.details["done"] = done
+            error.details["line"] = row.line
+            raise
+        person = entry.player.person
+        assert person is not None
+        done.append(ImportedRow(row.line, row.name, person, matched=found is not None))
+    return done
+
+
+def _same_people(person: Person) -> list[int]:
+    """``person`` and everyone merged into them."""
+    return [person.pk, *Person.objects.filter(merged_into=person).values_list("pk", flat=True)]
 
 
 @transaction.atomic(durable=True)

@@ -14,6 +14,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from vpt.ofc import InvalidHand, get_ruleset
+from vpt.people.models import Person
 
 from .models import Entry, Event, Level, Player
 from .payouts import PayoutError, validate_structure
@@ -133,9 +134,56 @@ class LevelForm(forms.ModelForm):
 
 
 class RegisterForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=120,
+        help_text=_("People who played before are offered as you type; pick one to link this entry to them."),
+    )
     country = forms.CharField(label=_("Country"), max_length=60, required=False)
     email = forms.EmailField(label=_("Email"), required=False)
+
+    def __init__(self, *args: Any, suggest_url: str = "", **kwargs: Any) -> None:
+        """``suggest_url``: where the name box asks, as the director types, who it may be."""
+        super().__init__(*args, **kwargs)
+        if suggest_url:
+            self.fields["name"].widget.attrs.update(
+                {
+                    "autocomplete": "off",
+                    "hx-get": suggest_url,
+                    "hx-trigger": "input changed delay:250ms",
+                    "hx-target": "#person-suggestions",
+                    "hx-swap": "outerHTML",
+                    "hx-sync": "this:replace",
+                }
+            )
+
+
+NEW_PERSON = "new"
+
+
+class PersonPickForm(forms.Form):
+    """Whom the director picked among the suggestions: a person's id, ``new`` (someone new,
+    even with a name that matches), or nothing (match by e-mail, else name, else someone new)."""
+
+    person = forms.CharField(required=False)
+
+    def clean_person(self) -> Person | str | None:
+        value = self.cleaned_data["person"].strip()
+        if not value:
+            return None
+        if value == NEW_PERSON:
+            return NEW_PERSON
+        person = Person.objects.filter(pk=int(value)).first() if value.isdigit() else None
+        if person is None:
+            raise forms.ValidationError(_("No such person: pick one of the people offered."), code="no_person")
+        return person
+
+    def service_fields(self) -> dict[str, Any]:
+        """The arguments of `register_player` for this choice."""
+        choice = self.cleaned_data["person"]
+        if choice == NEW_PERSON:
+            return {"match": False}
+        return {"person": choice}
 
 
 class CsvImportForm(forms.Form):

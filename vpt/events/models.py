@@ -4,7 +4,8 @@ event         one tournament: a rule set (preset + overrides), a starting stack,
 level         a stage of the structure; the level in force when a hand starts fixes that
               hand's chips per point. A level lasts some minutes, some hands, or both; a break
               is a level with `is_break`.
-player        a person registered in the event.
+player        a person registered in the event: one row per event, linked to the person
+              across events (`vpt.people`).
 entry         one buy-in of a player: the first entry, then each re-entry with a fresh
               starting stack. Stacks, eliminations and finishing places belong to entries.
 chip adjustment  a director's signed correction of an entry's stack, with a reason.
@@ -152,6 +153,9 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=120)
     country = models.CharField(_("country"), max_length=60, blank=True)
     email = models.EmailField(_("email"), blank=True)
+    person = models.ForeignKey(
+        "people.Person", verbose_name=_("person"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
 
     class Meta:

@@ -16,6 +16,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:slug>/status/", views.event_status, name="status"),
     path("<slug:slug>/players/", views.players, name="players"),
     path("<slug:slug>/players/register/", views.register, name="register"),
+    path("<slug:slug>/players/people/", views.people_suggestions, name="people-suggestions"),
     path("<slug:slug>/players/import/", views.import_players, name="import"),
     path("<slug:slug>/players/<int:player_id>/reenter/", views.reenter, name="reenter"),
     path("<slug:slug>/adjust/", views.adjust, name="adjust"),

@@ -24,16 +24,19 @@ from vpt.accounts.permissions import director_required
 from vpt.backups import latest_backup
 from vpt.errors import ServiceError
 from vpt.http import HtmxHttpRequest, absolute_url, phones_cannot_reach
+from vpt.people.selectors import matching_people
 
 from .confirmation import Confirmation, confirmed, render_confirmation
-from .entries import adjust_chips, reenter_player, register_player
+from .entries import ImportedRow, adjust_chips, reenter_player, register_player, register_rows
 from .floor_selectors import audit_log
 from .forms import (
+    NEW_PERSON,
     AdjustForm,
     AuditFilterForm,
     CsvImportForm,
     EventForm,
     LevelForm,
+    PersonPickForm,
     RegisterForm,
     name_matches,
 )
@@ -311,7 +314,8 @@ def _players_context(event: Event, query: str = "", **forms: Any) -> dict[str, A
         "rows": rows,
         "query": query,
         "total": len(entries),
-        "register_form": forms.get("register_form") or RegisterForm(),
+        "register_form": forms.get("register_form")
+        or RegisterForm(suggest_url=reverse("events:people-suggestions", args=[event.slug])),
         "import_form": forms.get("import_form") or CsvImportForm(),
         "has_tables": event.tables.filter(status=OPEN_TABLE).exists(),
     }
@@ -332,15 +336,32 @@ def players(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def register(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     form = RegisterForm(request.POST)
-    if form.is_valid():
+    pick = PersonPickForm(request.POST)
+    if not pick.is_valid():
+        form.add_error("name", pick.errors["person"])
+    if form.is_valid() and not pick.errors:
         try:
-            entry = register_player(event, actor=request.user, **form.cleaned_data)
+            entry = register_player(event, actor=request.user, **pick.service_fields(), **form.cleaned_data)
         except ServiceError as error:
             form.add_error("name", str(error))
         else:
             messages.success(request, _("%(name)s registered.") % {"name": entry.player.name})
             return redirect("events:players", slug=event.slug)
     return render(request, "events/players.html", _players_context(event, register_form=form), status=400)
+
+
+@director_required
+@require_GET
+def people_suggestions(request: HttpRequest, slug: str) -> HttpResponse:
+    """The people a name being typed may be (``?name=``): the register form's choices."""
+    event = _event(slug)
+    name = request.GET.get("name", "").strip()[:120]
+    people = matching_people(name) if name else []
+    return render(
+        request,
+        "events/players.html#person-suggestions",
+        {"event": event, "people": people, "name": name, "new_person": NEW_PERSON},
+    )
 
 
 @director_required
@@ -354,18 +375,44 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
         for problem in problems:
             form.add_error("file", problem)
         if read and not problems:
-            done = 0
-            for row in read.rows:
-                try:
-                    register_player(event, actor=request.user, name=row.name, country=row.country, email=row.email)
-                except ServiceError as error:
-                    messages.error(request, f"{row.name}: {error}")
-                    break
-                done += 1
-            registered = _("%(count)s players registered.") % {"count": done}
-            messages.success(request, f"{registered} {read.columns_sentence()}")
+            try:
+                done = register_rows(event, read.rows, actor=request.user)
+            except ServiceError as error:
+                done = error.details["done"]
+                messages.error(
+                    request, _("Line %(line)s: %(problem)s") % {"line": error.details["line"], "problem": error}
+                )
+            _report_import(request, done, read.columns_sentence())
             return redirect("events:players", slug=event.slug)
     return render(request, "events/players.html", _players_context(event, import_form=form), status=400)
+
+
+def _report_import(request: HttpRequest, done: list[ImportedRow], columns: str) -> None:
+    """How many were registered from which columns, who matched a person who played before, who is new."""
+    registered = _("%(count)s players registered.") % {"count": len(done)}
+    messages.success(request, f"{registered} {columns}")
+    matched = [row for row in done if row.matched]
+    created = [row for row in done if not row.matched]
+    if matched:
+        messages.info(
+            request,
+            _("Matched people who played before: %(rows)s.")
+            % {
+                "rows": "; ".join(
+                    _("line %(line)s %(name)s → %(person)s")
+                    % {"line": row.line, "name": row.name, "person": row.person.name}
+                    for row in matched
+                )
+            },
+        )
+    if created:
+        messages.info(
+            request,
+            _("New people: %(rows)s.")
+            % {
+                "rows": "; ".join(_("line %(line)s %(name)s") % {"line": row.line, "name": row.name} for row in created)
+            },
+        )
 
 
 def _read_import(event: Event, data: bytes) -> tuple[PlayerFile | None, list[str]]:

@@ -2,7 +2,8 @@
 
 Columns (header row required, read by `vpt.events.player_csv`): a name, optional country and
 email, in any case, English or Spanish, `,` or `;` separated. Every row is checked before
-anyone is registered, so a bad file registers nobody.
+anyone is registered, so a bad file registers nobody. Each row is linked to the person with its
+e-mail, else its name, else a new person; one line per row says which.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from vpt.errors import ServiceError
-from vpt.events.entries import register_player
+from vpt.events.entries import register_rows
 from vpt.events.models import Event, Player
 from vpt.events.player_csv import PlayerFileError, check_rows, read_player_file
 
@@ -56,9 +57,12 @@ class Command(BaseCommand):
         if problems:
             raise CommandError("nobody registered:\n" + "\n".join(problems))
         self.stdout.write(read.columns_sentence())
-        for row in read.rows:
-            try:
-                register_player(event, name=row.name, actor=actor, country=row.country, email=row.email)
-            except ServiceError as error:
-                raise CommandError(f"{row.name}: {error}") from None
+        try:
+            done = register_rows(event, read.rows, actor=actor)
+        except ServiceError as error:
+            raise CommandError(f"line {error.details['line']}: {error}") from None
+        for imported in done:
+            person = f"person {imported.person.pk}"
+            how = f"matched {imported.person.name} ({person})" if imported.matched else f"new {person}"
+            self.stdout.write(f"line {imported.line}: {imported.name}: {how}")
         self.stdout.write(f"{len(read.rows)} players registered in {event.slug}")

@@ -1,0 +1,66 @@
+"""Reads of people: who a name or an e-mail is, and who a typed name may be.
+
+canonical person  a person not merged away; a merged person reads as the one it was merged
+                  into (`merged_into` always names a canonical person: merges are flattened).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import Max
+
+from .models import Person, PersonChange
+from .names import fold_name
+
+# How many people registration offers as the director types.
+SUGGESTIONS = 8
+
+
+def canonical(person: Person) -> Person:
+    """The person ``person`` now is (itself unless merged away): 0 or 1 query."""
+    return person.merged_into if person.merged_into_id is not None else person  # type: ignore[return-value]
+
+
+def find_person(name: str, email: str = "") -> Person | None:
+    """The person a registration of ``name`` / ``email`` is: by e-mail when one is given, else by
+    folded name (the oldest such person); ``None`` when nobody matches: 1 or 2 queries."""
+    people = Person.objects.select_related("merged_into").order_by("id")
+    email = email.strip()
+    if email:
+        found = people.filter(email__iexact=email).first()
+        return canonical(found) if found else None
+    found = people.filter(folded_name=fold_name(name)).first()
+    return canonical(found) if found else None
+
+
+def matching_people(query: str, *, limit: int = SUGGESTIONS) -> list[Person]:
+    """People (not merged away) whose name holds every word of ``query``, accents and case
+    aside, closest first (the name itself, then names starting with it): 1 query."""
+    words = fold_name(query).split()
+    if not words:
+        return []
+    people = Person.objects.filter(merged_into__isnull=True)
+    for word in words:
+        people = people.filter(folded_name__contains=word)
+    folded = " ".join(words)
+    found = list(people.order_by("folded_name", "id")[: limit * 4])
+    found.sort(key=lambda p: (p.folded_name != folded, not p.folded_name.startswith(folded), p.folded_name, p.id))
+    return found[:limit]
+
+
+def canonical_ids(person_ids: Iterable[int | None]) -> dict[int, int]:
+    """Each person id mapped to the id of the person it now is: 1 query."""
+    ids = {pk for pk in person_ids if pk is not None}
+    merged = dict(Person.objects.filter(pk__in=ids, merged_into__isnull=False).values_list("pk", "merged_into_id"))
+    return {pk: merged.get(pk, pk) for pk in ids}
+
+
+def people_version() -> int:
+    """A number that moves with every merge, undo, hiding or showing (cache keys use it): 1 query."""
+    return PersonChange.objects.aggregate(last=Max("id"))["last"] or 0
+
+
+def merged_into(person: Person) -> list[Person]:
+    """The people merged into ``person``: 1 query."""
+    return list(Person.objects.filter(merged_into=person).order_by("id"))

@@ -1,0 +1,94 @@
+"""Writes of people: a new person (inside a registration), merging a duplicate and undoing it,
+hiding a person from public pages.
+
+merge   `merge_people(duplicate, into=keeper)`: the duplicate reads as the keeper from then on,
+        so its entries, results, tour points and statistics count for the keeper. People that
+        had been merged into the duplicate move to the keeper too (merges stay one step deep).
+undo    `undo_merge(duplicate)`: the duplicate is itself again, with the people that moved
+        with it. Both are audited (`PersonChange`).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from vpt.accounts.permissions import Actor, ensure_director, user_of
+from vpt.errors import ServiceError
+
+from .models import Person, PersonChange
+from .names import fold_name
+
+
+def new_person(*, name: str, email: str = "", country: str = "") -> Person:
+    """A new person, inside the caller's transaction (a registration that matched nobody)."""
+    name = name.strip()
+    return Person.objects.create(name=name, folded_name=fold_name(name), email=email.strip(), country=country)
+
+
+def _lock(*people: Person) -> dict[int, Person]:
+    ids = sorted(person.pk for person in people)
+    return {person.pk: person for person in Person.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+
+
+@transaction.atomic(durable=True)
+def merge_people(duplicate: Person, *, into: Person, actor: Actor) -> PersonChange:
+    """Merge ``duplicate`` into ``into``: from now on it reads as ``into`` everywhere."""
+    ensure_director(actor)
+    if duplicate.pk == into.pk:
+        raise ServiceError(_("A person cannot be merged into themselves."), code="same_person")
+    locked = _lock(duplicate, into)
+    duplicate, into = locked[duplicate.pk], locked[into.pk]
+    if duplicate.merged_into_id is not None:
+        raise ServiceError(
+            _("%(name)s was already merged into someone else.") % {"name": duplicate.name}, code="already_merged"
+        )
+    if into.merged_into_id is not None:
+        raise ServiceError(
+            _("%(name)s was merged into someone else: merge into that person instead.") % {"name": into.name},
+            code="target_merged",
+        )
+    carried = list(Person.objects.filter(merged_into=duplicate).order_by("pk").values_list("pk", flat=True))
+    Person.objects.filter(pk__in=carried).update(merged_into=into)
+    duplicate.merged_into = into
+    duplicate.save(update_fields=["merged_into"])
+    return PersonChange.objects.create(
+        action=PersonChange.Action.MERGE, person=duplicate, other=into, carried=carried, actor=user_of(actor)
+    )
+
+
+@transaction.atomic(durable=True)
+def undo_merge(duplicate: Person, *, actor: Actor) -> PersonChange:
+    """Make a merged person themselves again (with the people that moved along with them)."""
+    ensure_director(actor)
+    duplicate = _lock(duplicate)[duplicate.pk]
+    merge = (
+        PersonChange.objects.select_for_update()
+        .filter(action=PersonChange.Action.MERGE, person=duplicate, undone=False)
+        .order_by("-id")
+        .first()
+    )
+    if duplicate.merged_into_id is None or merge is None:
+        raise ServiceError(_("%(name)s is not merged into anyone.") % {"name": duplicate.name}, code="not_merged")
+    keeper_id = duplicate.merged_into_id
+    Person.objects.filter(pk__in=merge.carried, merged_into_id=keeper_id).update(merged_into=duplicate)
+    duplicate.merged_into = None
+    duplicate.save(update_fields=["merged_into"])
+    merge.undone = True
+    merge.save(update_fields=["undone"])
+    return PersonChange.objects.create(
+        action=PersonChange.Action.UNDO_MERGE, person=duplicate, other_id=keeper_id, actor=user_of(actor)
+    )
+
+
+@transaction.atomic(durable=True)
+def set_person_hidden(person: Person, *, hidden: bool, actor: Actor) -> PersonChange | None:
+    """Hide a person from public pages and public JSON, or show them again."""
+    ensure_director(actor)
+    person = _lock(person)[person.pk]
+    if person.hidden == hidden:
+        return None
+    person.hidden = hidden
+    person.save(update_fields=["hidden"])
+    action = PersonChange.Action.HIDE if hidden else PersonChange.Action.SHOW
+    return PersonChange.objects.create(action=action, person=person, actor=user_of(actor))
