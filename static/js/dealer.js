@@ -15,6 +15,7 @@
  * 201/200: the result page (data-result-url, its hand number put in); 400: the API's message,
  * naming the seat, row and card, shown above the form; anything else the server explains
  * (already recorded, signed out, ...) is left to the plain form POST, whose page says it.
+ * A complete board that fouls asks once more on the Record button before it goes (foulConfirmed).
  * A board photo cannot go as JSON: with one attached, the hand goes as the form's multipart
  * POST instead (same key, same retries), the photo made smaller here first when it is large.
  */
@@ -418,6 +419,38 @@
     syncDock();
   });
 
+  /* A complete board that fouls costs its player every row: the first tap on Record asks the
+     preview's question ("Record with Ana's foul?") on the button itself, the second records. A
+     new preview with another question (or none) puts the button back. */
+  function foulQuestion() {
+    var preview = document.querySelector("#hand-preview[data-foul-confirm]");
+    return preview ? preview.dataset.foulConfirm : "";
+  }
+
+  function resetRecord(button) {
+    if (!button || !button.dataset.asked) { return; }
+    button.textContent = button.dataset.label;
+    button.classList.remove("danger");
+    delete button.dataset.asked;
+  }
+
+  function foulConfirmed(form) {
+    var button = recordButton(form);
+    var question = foulQuestion();
+    if (!button || !question || button.dataset.asked === question) { return true; }
+    button.dataset.label = button.dataset.label || button.textContent;
+    button.dataset.asked = question;
+    button.textContent = question;
+    button.classList.add("danger");
+    return false;
+  }
+
+  document.addEventListener("htmx:afterSettle", function () {
+    var form = tableForm(document.querySelector("[data-dealer-form]"));
+    var button = form ? recordButton(form) : null;
+    if (button && button.dataset.asked && button.dataset.asked !== foulQuestion()) { resetRecord(button); }
+  });
+
   /* Record: one send per tap, by fetch with the device's key; "Check" stays a plain POST. */
   document.addEventListener("submit", function (event) {
     var form = tableForm(event.target);
@@ -426,6 +459,7 @@
     if (submitter && submitter.value !== "record") { return; }
     event.preventDefault();
     if (form._sending || form._retryTimer) { return; }
+    if (!foulConfirmed(form)) { return; }
     ensureKey(form);
     saveDraft(form, true);
     send(form, 0);

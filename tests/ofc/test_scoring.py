@@ -7,9 +7,11 @@ import pytest
 from vpt.ofc import (
     Board,
     BoardResult,
+    Foul,
     PlayerHand,
     Verdict,
     compare_boards,
+    foul_of,
     get_ruleset,
     points_between,
     score_board,
@@ -271,3 +273,20 @@ def test_compare_uses_the_rule_sets_scoop() -> None:
     a, b = scored(*PLAIN_A), scored(*PLAIN_B)
     house = PROGRESSIVE.with_overrides({"scoop_bonus": 0})
     assert compare_boards(a, b, house).points == 3 == points_between(a, b, house.scoop_bonus)
+
+
+@pytest.mark.parametrize(
+    ("rows", "foul"),
+    [
+        (("Qs Qh 2c", "8d 8c 6h 4s 3d", "2h 5h 9h Jh Ah"), Foul("middle", above="top")),
+        (("4s 4h 2c", "Kd Kc 8h 3s 2d", "Qd Qc 9h 7s 5d"), Foul("bottom", above="middle")),
+        # The top over both rows: the middle is the first to break the order.
+        (("As Ah Ac", "Kd Kc 8h 3s 2d", "Qd Qc 9h 7s 5d"), Foul("middle", above="top")),
+        (("4s 4h", "Kd Kc 8h 3s 2d", "Ad Ac 9h 7s 5d"), Foul("top", cards=2)),
+        (("4s 4h 2c", "Kd Kc 8h 3s 2d", ""), Foul("bottom", cards=0)),
+        (PLAIN_A, None),
+    ],
+)
+def test_the_engine_says_which_row_fouls(rows: tuple[str, str, str], foul: Foul | None) -> None:
+    board = Board.parse(top=rows[0], middle=rows[1], bottom=rows[2])
+    assert foul_of(board, score_board(board, PROGRESSIVE)) == foul

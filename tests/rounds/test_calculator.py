@@ -331,3 +331,36 @@ def test_preview_context_is_plain_data_for_other_pages() -> None:
     assert preview["exchanges"][0] | {} == preview["exchanges"][0]
     assert (preview["exchanges"][0]["payer"], preview["exchanges"][0]["payee"]) == ("Ben", "Ana")
     assert (preview["exchanges"][0]["chips_due"], preview["exchanges"][0]["chips_paid"]) == (90, None)
+
+
+def fouled_preview(language: str) -> dict[str, object]:
+    with translation.override(language):
+        return preview_context(
+            {
+                "players": [
+                    {"name": "Ana", "top": "Qs Qh 2c", "middle": "8d 8h 9s 4h 3d", "bottom": "2h 5h 9h Jh Ah"},
+                    {"name": "Ben", "top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
+                    {"name": "Cid", "top": "3c 3h", "middle": "Kd Kc 7h Ts 6d", "bottom": "As Ad Ac 6c 6s"},
+                ],
+            }
+        )
+
+
+def test_a_foul_names_the_row_that_breaks_the_order_and_why() -> None:
+    preview = fouled_preview("en")
+    ana, ben, cid = preview["players"]  # type: ignore[index]
+    assert (ana["foul_row"], ana["foul_reason"]) == (
+        "middle",
+        "middle, pair of eights, is weaker than top, pair of queens",
+    )
+    assert [row["breaks_order"] for row in ana["rows"]] == [False, True, False]
+    assert (ben["foul_row"], ben["foul_reason"]) == (None, "")
+    assert (cid["foul_row"], cid["foul_reason"]) == ("top", "top has 2 of 3 cards")
+    # A short board has its own confirmation (the "score it as a foul" box): Ana's is asked.
+    assert preview["foul_confirm"] == "Record with Ana's foul?"
+
+
+def test_a_foul_in_spanish() -> None:
+    ana = fouled_preview("es")["players"][0]  # type: ignore[index]
+    assert ana["foul_reason"] == "la fila del medio, pareja de ochos, es más débil que la de arriba, pareja de reinas"
+    assert fouled_preview("es")["foul_confirm"] == "¿Registrar con la falta de Ana?"

@@ -21,9 +21,11 @@ __all__ = [
     "Board",
     "BoardComparison",
     "BoardResult",
+    "Foul",
     "RowVerdict",
     "Verdict",
     "compare_boards",
+    "foul_of",
     "points_between",
     "royalty",
     "score_board",
@@ -66,6 +68,16 @@ class Board:
 
     def cards(self) -> tuple[Card, ...]:
         return self.top + self.middle + self.bottom
+
+
+@dataclass(frozen=True, slots=True)
+class Foul:
+    """Why a board fouled: ``row`` breaks the order. With ``above`` it is weaker than that row
+    (the one over it); without, it is short (``cards`` of its size placed)."""
+
+    row: str
+    above: str | None = None
+    cards: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +220,29 @@ class BoardComparison:
     royalties_a: int
     royalties_b: int
     points: int
+
+
+def foul_of(board: Board, result: BoardResult) -> Foul | None:
+    """Why ``board`` (scored as ``result``) fouled: the first row from the top that breaks the
+    order, or the first short row; ``None`` when it did not foul.
+
+    >>> from .rulesets import get_ruleset
+    >>> board = Board.parse(top="Qs Qh 2c", middle="8d 8c 6h 4s 3d", bottom="2h 5h 9h Jh Ah")
+    >>> foul_of(board, score_board(board, get_ruleset("progressive")))
+    Foul(row='middle', above='top', cards=0)
+    >>> short = Board.parse(top="Qs Qh 2c", middle="8d 8c 6h 4s 3d", bottom="2h 5h 9h Jh")
+    >>> foul_of(short, score_board(short, get_ruleset("progressive")))
+    Foul(row='bottom', above=None, cards=4)
+    """
+    if not result.fouled:
+        return None
+    for name, row in zip(ROWS, board.rows, strict=True):
+        if len(row) < ROW_SIZES[name]:
+            return Foul(name, cards=len(row))
+    top, middle, _bottom = result.values
+    if top is not None and middle is not None and middle < top:
+        return Foul("middle", above="top")
+    return Foul("bottom", above="middle")
 
 
 def compare_boards(a: BoardResult, b: BoardResult, rules: RuleSet) -> BoardComparison:

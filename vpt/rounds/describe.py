@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, ngettext, pgettext
 
-from vpt.ofc import Category, category_of, rank_of
+from vpt.ofc import Category, Foul, category_of, rank_of
 
-__all__ = ["describe_row", "rank_name"]
+__all__ = ["describe_foul", "describe_row", "rank_name"]
 
 
 def rank_name(rank: int) -> str:
@@ -107,3 +107,25 @@ def describe_row(value: int | None, *, cards: int = 0, size: int = 0) -> str:
             return gettext("royal flush")
         return gettext("straight flush, %(high)s") % {"high": _rank_high(first)}
     return gettext("five of a kind, %(ranks)s") % {"ranks": _rank_many(first)}
+
+
+def describe_foul(foul: Foul, values: tuple[int | None, int | None, int | None]) -> str:
+    """Why a board fouled, in the active language, from the engine's `Foul` and the rows' values:
+    "middle, pair of eights, is weaker than top, pair of queens" or "bottom has 4 of 5 cards"."""
+    top, middle, bottom = values
+    if foul.above == "top" and top is not None and middle is not None:
+        return gettext("middle, %(middle)s, is weaker than top, %(top)s") % {
+            "middle": describe_row(middle),
+            "top": describe_row(top),
+        }
+    if foul.above == "middle" and middle is not None and bottom is not None:
+        return gettext("bottom, %(bottom)s, is weaker than middle, %(middle)s") % {
+            "bottom": describe_row(bottom),
+            "middle": describe_row(middle),
+        }
+    short = {
+        "top": gettext("top has %(cards)s of 3 cards"),
+        "middle": gettext("middle has %(cards)s of 5 cards"),
+        "bottom": gettext("bottom has %(cards)s of 5 cards"),
+    }
+    return short[foul.row] % {"cards": foul.cards}

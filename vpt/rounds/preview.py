@@ -28,6 +28,7 @@ from vpt.ofc import (
     ROWS,
     InvalidHand,
     card_face,
+    foul_of,
     hand_json,
     paid_short,
     payer_and_payee,
@@ -36,9 +37,9 @@ from vpt.ofc import (
     settle,
 )
 
-from .describe import describe_row
+from .describe import describe_foul, describe_row
 
-__all__ = ["ROW_LABELS", "VARIANT_CHOICES", "Problem", "preview_context", "problem_from"]
+__all__ = ["ROW_LABELS", "VARIANT_CHOICES", "Problem", "foul_confirmation", "preview_context", "problem_from"]
 
 VARIANT_CHOICES: list[tuple[str, Promise]] = [
     ("progressive", _("Progressive (VPT)")),
@@ -192,7 +193,8 @@ def preview_context(
 
     Keys: ``state`` (``"empty"``, ``"invalid"`` or ``"scored"``), ``problems``, ``variant``,
     ``variant_label``, ``chips_per_point``, ``settled`` (stacks given), ``players`` (name, fouled,
-    unfinished, ``rows`` [label, cards, description, royalty], royalty_total, points,
+    unfinished, foul_row and foul_reason (the engine's row that breaks the order, and why, in
+    words), ``rows`` [label, cards, description, royalty, breaks_order], royalty_total, points,
     fantasyland_next_cards, stack_before, stack_after, eliminated) and ``exchanges`` in payment
     order (a, b, points, payer, payee, chips_due, chips_paid as a positive amount, capped,
     skipped, payer_out: the payer could not pay in full and is out, cannot_pay: they held
@@ -227,6 +229,7 @@ def preview_context(
     output = hand_json(request, result)
     players = []
     for player, board, out in zip(request.players, result.boards, output["players"], strict=True):
+        foul = foul_of(player.board, board)
         rows = []
         for row, cards, value in zip(ROWS, player.board.rows, board.values, strict=True):
             rows.append(
@@ -236,12 +239,15 @@ def preview_context(
                     "cards": [card_face(card) for card in cards],
                     "description": describe_row(value, cards=len(cards), size=ROW_SIZES[row]),
                     "royalty": out["royalties"][row],
+                    "breaks_order": foul is not None and foul.row == row,
                 }
             )
         points = out["points"]
         players.append(
             {
                 **out,
+                "foul_row": foul.row if foul else None,
+                "foul_reason": describe_foul(foul, board.values) if foul else "",
                 "rows": rows,
                 "royalty_total": out["royalties"]["total"],
                 "abs_points": abs(points),
@@ -278,4 +284,23 @@ def preview_context(
                 "cannot_pay": payer_out and not paid,
             }
         )
-    return {**base, "state": "scored", "players": players, "exchanges": exchanges, "settled": settled}
+    return {
+        **base,
+        "state": "scored",
+        "players": players,
+        "exchanges": exchanges,
+        "settled": settled,
+        "foul_confirm": foul_confirmation(
+            [player["name"] for player in players if player["foul_row"] and not player["unfinished"]]
+        ),
+    }
+
+
+def foul_confirmation(names: Sequence[str]) -> str:
+    """The question Record asks before recording complete boards that foul ("" when none does):
+    a foul costs the player every row, so one more tap makes sure it is not a typing slip."""
+    if not names:
+        return ""
+    if len(names) == 1:
+        return gettext("Record with %(name)s's foul?") % {"name": names[0]}
+    return gettext("Record with the fouls of %(names)s?") % {"names": ", ".join(names)}
