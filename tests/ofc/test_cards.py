@@ -4,14 +4,18 @@ import pytest
 
 from vpt.ofc import (
     JOKER,
+    Board,
     Card,
     CardFace,
     InvalidHand,
+    PlayerHand,
     card_face,
     deck,
     format_cards,
+    get_ruleset,
     parse_card,
     parse_cards,
+    score_hand,
 )
 from vpt.ofc.cards import RANKS, SUITS
 
@@ -93,11 +97,35 @@ def test_parse_cards_error_names_the_bad_token() -> None:
 
 
 def test_error_location_joins_outwards() -> None:
-    error = InvalidHand("duplicate card Kd", where="middle").at("players[1]")
+    error = InvalidHand("duplicate_card", field="middle", card="Kd").at(player=1)
     assert str(error) == "players[1].middle: duplicate card Kd"
     assert (error.message, error.where) == ("duplicate card Kd", "players[1].middle")
-    assert str(InvalidHand("bad").at("players")) == "players: bad"
+    assert (error.code, error.player, error.row, error.params) == ("duplicate_card", 1, "middle", {"card": "Kd"})
+    assert str(InvalidHand("not_player_list", field="players").at(line=2)) == (
+        "line 2: players: expected a list of 2 or 3 players"
+    )
     assert isinstance(error, ValueError)
+
+
+def test_every_error_code_has_its_english_message() -> None:
+    with pytest.raises(KeyError):
+        InvalidHand("no such code")
+    assert InvalidHand("too_big", field="input", bytes=1_000_000).message == (
+        "over 1 MB (1,000,000 bytes), and one hand is far smaller"
+    )
+
+
+def test_an_error_in_a_board_names_the_code_the_player_and_the_row() -> None:
+    with pytest.raises(InvalidHand) as caught:
+        score_hand(
+            [
+                PlayerHand("Ana", Board.parse(top="Qs Qh 2c", middle="", bottom="")),
+                PlayerHand("Ben", Board.parse(top="Qs", middle="", bottom="")),
+            ],
+            get_ruleset("progressive"),
+        )
+    error = caught.value
+    assert (error.code, error.player, error.row, error.params) == ("duplicate_card", 1, "top", {"card": "Qs"})
 
 
 def test_decks() -> None:

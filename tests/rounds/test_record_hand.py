@@ -210,8 +210,8 @@ def test_a_card_twice_at_the_table_names_seat_and_row(table: Table, director: Us
     with pytest.raises(InvalidBoards) as refused:
         record_hand(table, hand_number=1, boards=boards, actor=director)
 
-    assert str(refused.value) == f"seat {seat}, middle: duplicate card Ks"
-    assert refused.value.details == {"seat": seat, "row": "middle"}
+    assert str(refused.value) == f"seat {seat}, Middle: Ks is used twice: each card can be on the table only once"
+    assert refused.value.details == {"seat": seat, "row": "middle", "problem": "duplicate_card"}
 
 
 def test_boards_must_match_the_seated_players(table: Table, director: User, kit: Any) -> None:

@@ -23,6 +23,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, ensure_director
+from vpt.engine_errors import explain
 from vpt.errors import Conflict, ServiceError
 from vpt.ofc import InvalidHand, get_ruleset
 
@@ -32,6 +33,11 @@ from .models import AuditEntry, Event, Level
 DEFAULT_LEVELS: tuple[int, ...] = (10, 20, 30, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000)
 # A level given only as its chips per point runs this long, so the clock has something to count.
 DEFAULT_LEVEL_MINUTES = 20
+
+
+def _rules_refused(error: InvalidHand) -> ServiceError:
+    """A variant or rule override the engine refused, in the director's language."""
+    return ServiceError(_("Rule overrides: %(problem)s") % {"problem": explain(error)}, code="invalid_rules")
 
 
 def lock_event(event: Event | int) -> Event:
@@ -66,7 +72,7 @@ def create_event(
     try:
         rules = get_ruleset(variant).with_overrides(rule_overrides or {})
     except InvalidHand as error:
-        raise ServiceError(str(error), code="invalid_rules") from None
+        raise _rules_refused(error) from None
     seats = seats_per_table or rules.max_players
     if not rules.min_players <= seats <= rules.max_players:
         raise ServiceError(
@@ -158,7 +164,7 @@ def update_event(event: Event, *, actor: Actor, **fields: Any) -> Event:
     try:
         rules = get_ruleset(variant).with_overrides(overrides)
     except InvalidHand as error:
-        raise ServiceError(_("Rule overrides: %(problem)s") % {"problem": error}, code="invalid_rules") from None
+        raise _rules_refused(error) from None
     seats = changed.get("seats_per_table", event.seats_per_table)
     if not rules.min_players <= seats <= rules.max_players:
         raise ServiceError(

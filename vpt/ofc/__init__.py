@@ -6,7 +6,7 @@ Everything the rest of VPT Director uses is named here.
 
 from .autoplay import autoplay_board, most_cards_dealt
 from .button import button_after_hand, effective_button, next_button, payment_seats
-from .cards import JOKER, Card, CardFace, InvalidHand, card_face, deck, format_cards, parse_card, parse_cards
+from .cards import JOKER, Card, CardFace, card_face, deck, format_cards, parse_card, parse_cards
 from .contract import (
     MAX_CHIPS,
     MAX_INPUT_BYTES,
@@ -18,7 +18,8 @@ from .contract import (
     score_text,
     too_big,
 )
-from .hands import Category, category_of, describe, rank_of, row_value
+from .errors import MESSAGES, InvalidHand
+from .hands import Category, RowHand, category_of, describe, rank_of, row_hand, row_value
 from .rulesets import PRESETS, RuleSet, get_ruleset
 from .scoring import (
     ROW_SIZES,
@@ -42,6 +43,7 @@ __all__ = [
     "JOKER",
     "MAX_CHIPS",
     "MAX_INPUT_BYTES",
+    "MESSAGES",
     "PRESETS",
     "ROWS",
     "ROW_SIZES",
@@ -57,6 +59,7 @@ __all__ = [
     "HandResult",
     "InvalidHand",
     "PlayerHand",
+    "RowHand",
     "RowVerdict",
     "RuleSet",
     "Settlement",
@@ -85,6 +88,7 @@ __all__ = [
     "points_between",
     "rank_of",
     "read_hand",
+    "row_hand",
     "row_value",
     "royalty",
     "score_board",

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card, InvalidHand
+from .cards import Card
+from .errors import InvalidHand
 from .rulesets import RuleSet
 from .scoring import Board
 
@@ -39,7 +40,7 @@ def autoplay_board(dealt: Sequence[Card], rules: RuleSet) -> Board:
     """
     limit = most_cards_dealt(rules)
     if len(dealt) > limit:
-        raise InvalidHand(f"{len(dealt)} cards dealt, a hand deals at most {limit}", where="dealt")
+        raise InvalidHand("too_many_dealt", field="dealt", count=len(dealt), limit=limit)
     placed = list(dealt[: rules.autoplay_first])
     for start in range(rules.autoplay_first, len(dealt), rules.autoplay_draw):
         placed.extend(dealt[start : start + rules.autoplay_keep])

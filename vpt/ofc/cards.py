@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .errors import InvalidHand
+
 __all__ = [
     "JOKER",
     "RANKS",
     "SUITS",
     "Card",
     "CardFace",
-    "InvalidHand",
     "card_face",
     "deck",
     "format_cards",
@@ -43,26 +44,6 @@ _SUIT_NAMES = {
     "♧": "c",
 }
 JOKER_RANK = 0
-
-
-class InvalidHand(ValueError):
-    """Malformed input (an unknown card, a row too long, a card twice): never a foul.
-
-    ``message`` says what is wrong and ``where`` where (``players[1].middle``); ``str(error)``
-    joins them the way the scoring command prints it.
-
-    >>> str(InvalidHand("duplicate card Kd", where="middle").at("players[1]"))
-    'players[1].middle: duplicate card Kd'
-    """
-
-    def __init__(self, message: str, where: str = "") -> None:
-        super().__init__(f"{where}: {message}" if where else message)
-        self.message = message
-        self.where = where
-
-    def at(self, prefix: str) -> InvalidHand:
-        """The same problem, located one level further out."""
-        return InvalidHand(self.message, f"{prefix}.{self.where}" if self.where else prefix)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,12 +102,12 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1x")
     Traceback (most recent call last):
     ...
-    vpt.ofc.cards.InvalidHand: unknown card "1x"
+    vpt.ofc.errors.InvalidHand: unknown card "1x"
     """
     # Phone keyboards send a suit symbol with an emoji variation selector after it (Q♥️).
     card = _CARDS.get(text.replace("\ufe0f", "").upper())
     if card is None:
-        raise InvalidHand(f'unknown card "{text}"')
+        raise InvalidHand("unknown_card", card=text)
     return card
 
 

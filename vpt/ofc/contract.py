@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import InvalidHand
+from .errors import InvalidHand
 from .rulesets import RuleSet, get_ruleset
 from .scoring import ROWS, Board
 from .settlement import payment_order
@@ -74,12 +74,12 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _whole(value: Any, where: str, *, minimum: int) -> int:
+def _whole(value: Any, field: str, *, minimum: int, player: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        wanted = "a positive whole number" if minimum == 1 else "a whole number, 0 or more"
-        raise InvalidHand(f"{_show(value)} is not {wanted}", where=where)
+        code = "not_positive" if minimum == 1 else "not_whole"
+        raise InvalidHand(code, field=field, player=player, value=_show(value))
     if value > MAX_CHIPS:
-        raise InvalidHand(f"{_show(value)} is more than the largest allowed, 10^12", where=where)
+        raise InvalidHand("too_large", field=field, player=player, value=_show(value))
     return value
 
 
@@ -87,12 +87,15 @@ def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _no_unknown_or_null(data: Mapping[str, Any], known: set[str], where: str, prefix: str) -> None:
+def _no_unknown_or_null(data: Mapping[str, Any], known: set[str], player: int | None) -> None:
+    """Refuse an unknown key (located at the object: ``input`` or the player) or a null value."""
     for key, value in data.items():
         if key not in known:
-            raise InvalidHand(f'unknown field "{_short(key)}"', where=where)
+            raise InvalidHand(
+                "unknown_field", field="" if player is not None else "input", player=player, name=_short(key)
+            )
         if value is None:
-            raise InvalidHand("null is not a value here: leave the field out for its default", where=f"{prefix}{key}")
+            raise InvalidHand("null_value", field=key, player=player)
 
 
 def read_hand(data: Any) -> HandRequest:
@@ -107,36 +110,38 @@ def read_hand(data: Any) -> HandRequest:
     >>> read_hand({"players": [{}] * 100_000})
     Traceback (most recent call last):
     ...
-    vpt.ofc.cards.InvalidHand: players: 100000 players, progressive seats 2 to 3
+    vpt.ofc.errors.InvalidHand: players: 100000 players, progressive seats 2 to 3
     """
     if not isinstance(data, dict):
-        raise InvalidHand('expected a JSON object with a "players" list', where="input")
-    _no_unknown_or_null(data, _HAND_KEYS, "input", "")
+        raise InvalidHand("not_hand_object", field="input")
+    _no_unknown_or_null(data, _HAND_KEYS, None)
     variant = data.get("variant", "progressive")
     if not isinstance(variant, str):
-        raise InvalidHand(f"{_show(variant)} is not a variant name", where="variant")
+        raise InvalidHand("not_variant_name", field="variant", value=_show(variant))
     try:
         rules = get_ruleset(variant)
     except InvalidHand as error:
-        raise InvalidHand(error.message, where="variant") from None
+        raise error.at(field="variant") from None
     overrides = data.get("rules", {})
     rules, applied = _apply_overrides(rules, overrides)
     chips_per_point = _whole(data.get("chips_per_point", 1), "chips_per_point", minimum=1)
     raw_players = data.get("players")
     if not isinstance(raw_players, list):
-        raise InvalidHand("expected a list of 2 or 3 players", where="players")
+        raise InvalidHand("not_player_list", field="players")
     if not rules.min_players <= len(raw_players) <= rules.max_players:
         raise InvalidHand(
-            f"{len(raw_players)} players, {rules.name} seats {rules.min_players} to {rules.max_players}",
-            where="players",
+            "player_count",
+            field="players",
+            count=len(raw_players),
+            variant=rules.name,
+            min=rules.min_players,
+            max=rules.max_players,
         )
     players = tuple(_read_player(raw, index) for index, raw in enumerate(raw_players))
     seen: set[str] = set()
     for index, player in enumerate(players):
         if player.name in seen:
-            raise InvalidHand(
-                f'"{_short(player.name)}" is already a player at this table', where=f"players[{index}].name"
-            )
+            raise InvalidHand("duplicate_name", field="name", player=index, name=_short(player.name))
         seen.add(player.name)
     return HandRequest(rules, chips_per_point, players, applied, variant)
 
@@ -144,16 +149,16 @@ def read_hand(data: Any) -> HandRequest:
 def _apply_overrides(rules: RuleSet, overrides: Any) -> tuple[RuleSet, dict[str, Any]]:
     """The rule set with a TD's ``rules`` overrides, and those overrides as applied (JSON data)."""
     if not isinstance(overrides, dict):
-        raise InvalidHand("expected an object of rule-set settings", where="rules")
+        raise InvalidHand("not_rules_object", field="rules")
     settings = rules.to_dict()
     for key, value in overrides.items():
         if value is None and key not in _NULLABLE_SETTINGS and key in settings:
-            raise InvalidHand("null is not a value for this setting", where=f"rules.{key}")
+            raise InvalidHand("null_setting", field=f"rules.{key}")
         _check_bounds(value, f"rules.{key}")
     try:
         changed = rules.with_overrides(overrides)
     except InvalidHand as error:  # located by its JSON path, like every other input error
-        raise InvalidHand(error.message, where="rules") from None
+        raise error.at(field="rules") from None
     settings = changed.to_dict()
     return changed, {key: settings[key] for key in overrides}
 
@@ -168,31 +173,30 @@ def _check_bounds(value: Any, where: str) -> None:
         elif isinstance(item, list):
             pending.extend(item)
         elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_CHIPS:
-            raise InvalidHand(f"{_show(item)} is more than the largest allowed, 10^12", where=where)
+            raise InvalidHand("too_large", field=where, value=_show(item))
 
 
 def _read_player(raw: Any, index: int) -> PlayerHand:
-    where = f"players[{index}]"
     if not isinstance(raw, dict):
-        raise InvalidHand("expected an object with top, middle and bottom", where=where)
-    _no_unknown_or_null(raw, _PLAYER_KEYS, where, f"{where}.")
+        raise InvalidHand("not_player_object", player=index)
+    _no_unknown_or_null(raw, _PLAYER_KEYS, index)
     name = raw.get("name", f"P{index + 1}")
     if not isinstance(name, str) or not name.strip():
-        raise InvalidHand("must be a non-empty text", where=f"{where}.name")
+        raise InvalidHand("empty_name", field="name", player=index)
     stack = raw.get("stack")
     if stack is not None:
-        stack = _whole(stack, f"{where}.stack", minimum=1)
-    fantasyland_cards = _whole(raw.get("fantasyland_cards", 0), f"{where}.fantasyland_cards", minimum=0)
+        stack = _whole(stack, "stack", minimum=1, player=index)
+    fantasyland_cards = _whole(raw.get("fantasyland_cards", 0), "fantasyland_cards", minimum=0, player=index)
     rows = {}
     for row in ROWS:
         text = raw.get(row, "")
         if not isinstance(text, str):
-            raise InvalidHand('expected the cards as text, such as "Qs Qh 2c"', where=f"{where}.{row}")
+            raise InvalidHand("row_not_text", field=row, player=index)
         rows[row] = text
     try:
         board = Board.parse(**rows)
     except InvalidHand as error:
-        raise error.at(where) from None
+        raise error.at(player=index) from None
     return PlayerHand(name.strip(), board, stack, fantasyland_cards)
 
 
@@ -266,7 +270,7 @@ def score_json(data: Any) -> dict[str, Any]:
     >>> score_json({"players": [{"top": "Qs Qh 2c 3c"}, {}]})
     Traceback (most recent call last):
     ...
-    vpt.ofc.cards.InvalidHand: players[0].top: 4 cards, top takes 3
+    vpt.ofc.errors.InvalidHand: players[0].top: 4 cards, top takes 3
     """
     request = read_hand(data)
     result = score_hand(request.players, request.rules, request.chips_per_point)
@@ -279,7 +283,7 @@ def too_big() -> InvalidHand:
     >>> str(too_big())
     'input: over 1 MB (1,000,000 bytes), and one hand is far smaller'
     """
-    return InvalidHand(f"over 1 MB ({MAX_INPUT_BYTES:,} bytes), and one hand is far smaller", where="input")
+    return InvalidHand("too_big", field="input", bytes=MAX_INPUT_BYTES)
 
 
 class _TooLong(ValueError):
@@ -296,7 +300,7 @@ def _parse_int(text: str) -> int:
 
 
 def _no_constant(text: str) -> Any:
-    raise InvalidHand(f"invalid JSON: {text} is not a JSON number")
+    raise InvalidHand("not_json_number", text=text)
 
 
 def load_hand_json(text: str, *, line: int | None = None) -> Any:
@@ -307,41 +311,39 @@ def load_hand_json(text: str, *, line: int | None = None) -> Any:
     >>> load_hand_json('{"players": [}')
     Traceback (most recent call last):
     ...
-    vpt.ofc.cards.InvalidHand: invalid JSON at line 1, column 14: Expecting value
+    vpt.ofc.errors.InvalidHand: invalid JSON at line 1, column 14: Expecting value
     >>> load_hand_json('{"chips_per_point": 1' + "0" * 5000 + '}', line=3)
     Traceback (most recent call last):
     ...
-    vpt.ofc.cards.InvalidHand: line 3: input: a number of 5001 digits, more than the largest allowed, 10^12
+    vpt.ofc.errors.InvalidHand: line 3: input: a number of 5001 digits, more than the largest allowed, 10^12
     """
     try:
         return _load(text, line)
     except InvalidHand as error:
         if line is None:
             raise
-        raise InvalidHand(str(error), where=f"line {line}") from None
+        raise error.at(line=line) from None
 
 
 def _load(text: str, line: int | None) -> Any:
     if len(text) > MAX_INPUT_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
         raise too_big()
     if not text.strip():
-        raise InvalidHand("empty input: expected one JSON hand")
+        raise InvalidHand("empty_input")
     try:
         return json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         where = f"column {error.colno}" if line is not None else f"line {error.lineno}, column {error.colno}"
-        raise InvalidHand(f"invalid JSON at {where}: {error.msg}") from None
+        raise InvalidHand("invalid_json", position=where, reason=error.msg) from None
     except _TooLong as error:
-        raise InvalidHand(
-            f"a number of {error.digits} digits, more than the largest allowed, 10^12", where="input"
-        ) from None
+        raise InvalidHand("number_too_long", field="input", digits=error.digits) from None
     except InvalidHand:
         raise
     except RecursionError:
         # json.loads recurses once per nesting level: "[[[[..." must be bad input, not a crash.
-        raise InvalidHand("invalid JSON: nested too deeply") from None
+        raise InvalidHand("nested_too_deeply") from None
     except ValueError as error:  # any other conversion json leaves to Python (never a traceback)
-        raise InvalidHand(f"invalid JSON: {error}") from None
+        raise InvalidHand("invalid_json_value", reason=str(error)) from None
 
 
 def score_text(text: str, *, line: int | None = None) -> dict[str, Any]:
@@ -351,7 +353,7 @@ def score_text(text: str, *, line: int | None = None) -> dict[str, Any]:
     >>> score_text('{"players": [{"top": "Qs Qh 2c"}, {"top": "Qs"}]}', line=2)
     Traceback (most recent call last):
     ...
-    vpt.ofc.cards.InvalidHand: line 2: players[1].top: duplicate card Qs
+    vpt.ofc.errors.InvalidHand: line 2: players[1].top: duplicate card Qs
     """
     data = load_hand_json(text, line=line)
     try:
@@ -359,4 +361,4 @@ def score_text(text: str, *, line: int | None = None) -> dict[str, Any]:
     except InvalidHand as error:
         if line is None:
             raise
-        raise InvalidHand(str(error), where=f"line {line}") from None
+        raise error.at(line=line) from None

@@ -14,13 +14,14 @@ five of a kind, which ranks above a straight flush.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
 from .cards import JOKER, Card, deck, parse_cards  # noqa: F401 (the doctests type cards)
 
-__all__ = ["Category", "category_of", "describe", "rank_of", "row_value"]
+__all__ = ["Category", "RowHand", "category_of", "describe", "rank_of", "row_hand", "row_value"]
 
 
 class Category(IntEnum):
@@ -64,6 +65,30 @@ def rank_of(value: int) -> int:
     5
     """
     return (value >> 16) & 0xF
+
+
+@dataclass(frozen=True, slots=True)
+class RowHand:
+    """What a row value holds, for a reader: the category and the ranks that name it.
+
+    ``ranks`` come by significance: the grouped ranks first (the pair, the trips before the
+    pair of a full house), then the kickers, high to low; a straight has its top card only.
+    """
+
+    category: Category
+    ranks: tuple[int, ...]
+
+
+def row_hand(value: int) -> RowHand:
+    """The category and ranks of a row value, so a page can name the row in its own words.
+
+    >>> row_hand(row_value(parse_cards("Kd Kc 8h 8s 3d")))
+    RowHand(category=<Category.TWO_PAIR: 2>, ranks=(13, 8, 3))
+    >>> row_hand(row_value(parse_cards("Ad 2c 3c 4h 5s"))).ranks
+    (5,)
+    """
+    ranks = tuple((value >> shift) & 0xF for shift in (16, 12, 8, 4, 0))
+    return RowHand(category_of(value), tuple(rank for rank in ranks if rank))
 
 
 def _grouped(ranks: Sequence[int]) -> list[int]:
@@ -182,8 +207,9 @@ def describe(value: int) -> str:
     >>> describe(row_value(parse_cards("Ts Js Qs Ks As")))
     'royal flush'
     """
-    category = category_of(value)
-    first, second = rank_of(value), (value >> 12) & 0xF
+    hand = row_hand(value)
+    category, first = hand.category, hand.ranks[0]
+    second = hand.ranks[1] if len(hand.ranks) > 1 else 0
     one, many = _RANK_WORDS[first]
     if category is Category.HIGH_CARD:
         return f"high card, {one}"

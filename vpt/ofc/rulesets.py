@@ -16,7 +16,8 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from functools import cached_property, lru_cache
 from typing import Any
 
-from .cards import RANKS, InvalidHand
+from .cards import RANKS
+from .errors import InvalidHand
 from .hands import Category, category_of, rank_of
 
 __all__ = ["PRESETS", "RuleSet", "get_ruleset", "parse_top_threshold"]
@@ -56,7 +57,7 @@ def parse_top_threshold(text: str) -> tuple[Category, int]:
     if len(symbols) in (2, 3) and len(set(symbols)) == 1 and symbols[0] in RANKS:
         category = Category.PAIR if len(symbols) == 2 else Category.TRIPS
         return category, RANKS.index(symbols[0]) + 2
-    raise InvalidHand(f'"{text}" is not a top pair or trips such as "QQ" or "222"')
+    raise InvalidHand("bad_top_threshold", text=text)
 
 
 def _category(name: str | None) -> Category | None:
@@ -65,7 +66,7 @@ def _category(name: str | None) -> Category | None:
     try:
         return Category[name.upper()]
     except KeyError:
-        raise InvalidHand(f'"{name}" is not a hand category such as "quads"') from None
+        raise InvalidHand("bad_category", name=name) from None
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if not 2 <= self.min_players <= self.max_players <= 4:
-            raise InvalidHand("a table seats 2 to 4 players", where="rule set")
+            raise InvalidHand("seats_range", field="rule set")
         # Parse the thresholds now so a bad rule set is refused when it is made, not mid-event.
         self._entry_thresholds, self._stay_thresholds  # noqa: B018
 
@@ -181,13 +182,13 @@ class RuleSet:
         changes: dict[str, Any] = {}
         for key, value in overrides.items():
             if key not in known:
-                raise InvalidHand(f'unknown setting "{key}"', where="rule set")
+                raise InvalidHand("unknown_setting", field="rule set", name=key)
             try:
                 changes[key] = _coerce(key, value)
             except _WrongType as wanted:
-                raise InvalidHand(f'"{key}" must be {wanted}', where="rule set") from None
+                raise InvalidHand(str(wanted), field="rule set", name=key) from None
             except (TypeError, ValueError, AttributeError):
-                raise InvalidHand(f'"{key}" has the wrong shape', where="rule set") from None
+                raise InvalidHand("setting_shape", field="rule set", name=key) from None
         return replace(self, **changes)
 
 
@@ -255,12 +256,12 @@ _OPTIONAL_TEXT_SETTINGS = {"fantasyland_stay_top", "fantasyland_stay_middle", "f
 
 
 class _WrongType(ValueError):
-    """What a setting should have been, for the message."""
+    """What a setting should have been: the code of the refusal (``setting_not_whole``)."""
 
 
 def _whole(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _WrongType("a whole number, 0 or more")
+        raise _WrongType("setting_not_whole")
     return value
 
 
@@ -277,9 +278,9 @@ def _coerce(key: str, value: Any) -> Any:
     if key == "fantasyland_stay_cards":
         return None if value is None else _whole(value)
     if key in _OPTIONAL_TEXT_SETTINGS and value is not None and not isinstance(value, str):
-        raise _WrongType('a text such as "222" or "quads", or null')
+        raise _WrongType("setting_not_text_or_null")
     if key == "name" and not isinstance(value, str):
-        raise _WrongType("a text")
+        raise _WrongType("setting_not_text")
     return value
 
 
@@ -311,4 +312,4 @@ def get_ruleset(name: str) -> RuleSet:
         return PRESETS[name]
     except KeyError:
         known = ", ".join(PRESETS)
-        raise InvalidHand(f'unknown variant "{name}" (expected {known})') from None
+        raise InvalidHand("unknown_variant", name=name, known=known) from None

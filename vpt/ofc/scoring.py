@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import Card, InvalidHand, parse_cards
+from .cards import Card, parse_cards
+from .errors import InvalidHand
 from .hands import describe, row_value
 from .rulesets import RuleSet
 
@@ -55,7 +56,7 @@ class Board:
             try:
                 rows.append(parse_cards(text))
             except InvalidHand as error:
-                raise error.at(name) from None
+                raise error.at(field=name) from None
         return cls(*rows)
 
     @property
@@ -143,7 +144,7 @@ def score_board(board: Board, rules: RuleSet, fantasyland_cards: int = 0) -> Boa
     else:
         for name, row in zip(ROWS, (top, middle, bottom), strict=True):
             if len(row) > ROW_SIZES[name]:
-                raise InvalidHand(f"{len(row)} cards, {name} takes {ROW_SIZES[name]}", where=name)
+                raise InvalidHand("row_too_long", field=name, count=len(row), row=name, size=ROW_SIZES[name])
         values = tuple(  # type: ignore[assignment]
             row_value(row) if len(row) == ROW_SIZES[name] else None
             for name, row in zip(ROWS, (top, middle, bottom), strict=True)

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import JOKER, Card, InvalidHand
+from .cards import JOKER, Card
+from .errors import InvalidHand
 from .rulesets import RuleSet
 from .scoring import ROWS, Board, BoardResult, points_between, score_board
 from .settlement import Settlement, payment_order, settle
@@ -52,7 +53,7 @@ def score_hand(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point: i
         for player in players:
             boards.append(score_board(player.board, rules, player.fantasyland_cards))
     except InvalidHand as error:
-        raise error.at(f"players[{len(boards)}]") from None
+        raise error.at(player=len(boards)) from None
     scoop = rules.scoop_bonus
     net: tuple[int, ...]
     if len(boards) == 3:  # the usual table, unrolled: this runs for every hand of an event
@@ -80,10 +81,15 @@ def _check_table(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point:
     """Refuse what no real table can produce; the message names the player and the row."""
     if not rules.min_players <= len(players) <= rules.max_players:
         raise InvalidHand(
-            f"{len(players)} players, {rules.name} seats {rules.min_players} to {rules.max_players}", where="players"
+            "player_count",
+            field="players",
+            count=len(players),
+            variant=rules.name,
+            min=rules.min_players,
+            max=rules.max_players,
         )
     if isinstance(chips_per_point, bool) or not isinstance(chips_per_point, int) or chips_per_point < 1:
-        raise InvalidHand("must be a positive whole number", where="chips_per_point")
+        raise InvalidHand("must_be_positive", field="chips_per_point")
     cards: list[Card] = []
     with_stack = 0
     suspect = False
@@ -112,18 +118,21 @@ def _find_bad_player(players: Sequence[PlayerHand], rules: RuleSet) -> None:
     """The slow path for stacks and Fantasyland deals: say which player and what is wrong."""
     with_stack = sum(player.stack is not None for player in players)
     for index, player in enumerate(players):
-        where = f"players[{index}]"
         if with_stack and player.stack is None:
-            raise InvalidHand("missing: give a stack for every player or for none", where=f"{where}.stack")
+            raise InvalidHand("stack_missing", field="stack", player=index)
         if player.stack is not None and (
             isinstance(player.stack, bool) or not isinstance(player.stack, int) or player.stack < 1
         ):
-            raise InvalidHand("must be a positive whole number of chips", where=f"{where}.stack")
+            raise InvalidHand("stack_not_positive", field="stack", player=index)
         if player.fantasyland_cards and player.fantasyland_cards not in rules.fantasyland_deals:
             deals = ", ".join(map(str, sorted(rules.fantasyland_deals)))
             raise InvalidHand(
-                f"{player.fantasyland_cards} is not a Fantasyland deal in {rules.name} (0 or {deals})",
-                where=f"{where}.fantasyland_cards",
+                "not_fantasyland_deal",
+                field="fantasyland_cards",
+                player=index,
+                count=player.fantasyland_cards,
+                variant=rules.name,
+                deals=deals,
             )
 
 
@@ -133,17 +142,15 @@ def _find_bad_card(players: Sequence[PlayerHand], rules: RuleSet) -> None:
     jokers = 0
     for index, player in enumerate(players):
         for row, cards in zip(ROWS, player.board.rows, strict=True):
-            where = f"players[{index}].{row}"
             for card in cards:
                 if card.is_joker:
                     jokers += 1
                     if jokers > rules.jokers:
-                        problem = (
-                            f"a joker, and {rules.name} plays without jokers"
-                            if not rules.jokers
-                            else f"joker number {jokers}, the deck has {rules.jokers}"
+                        if not rules.jokers:
+                            raise InvalidHand("joker_not_played", field=row, player=index, variant=rules.name)
+                        raise InvalidHand(
+                            "too_many_jokers", field=row, player=index, number=jokers, jokers=rules.jokers
                         )
-                        raise InvalidHand(problem, where=where)
                 elif card in seen:
-                    raise InvalidHand(f"duplicate card {card}", where=where)
+                    raise InvalidHand("duplicate_card", field=row, player=index, card=str(card))
                 seen.add(card)

@@ -10,18 +10,18 @@ not been confirmed. Errors name the player, the row and the card.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext
 
+from vpt.engine_errors import explain
 from vpt.events.models import Event
 from vpt.ofc import InvalidHand, autoplay_board, format_cards, parse_cards
 
 from .forms import SeatBoardForm, seat_prefix
-from .preview import Problem, preview_context, problem_from
+from .preview import Problem, preview_context
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,6 @@ def build_entry(
     event: Event, lines: Sequence[SeatLine], forms: Sequence[SeatBoardForm], *, chips_per_point: int = 1
 ) -> Entry:
     """The preview at ``chips_per_point`` and what blocks recording (see the module docstring)."""
-    names = [line.name for line in lines]
     rules = event.ruleset
 
     def field_name(index: int, key: str) -> str:
@@ -68,12 +67,9 @@ def build_entry(
                 try:
                     board = autoplay_board(parse_cards(dealt), rules)
                 except InvalidHand as error:
-                    problem = problem_from(f"players[{index}]", error.message, names, field_name=field_name)
-                    text = gettext("%(player)s, cards dealt: %(problem)s") % {
-                        "player": line.name,
-                        "problem": problem.message,
-                    }
-                    problems.append(dataclasses.replace(problem, text=text, field_name=field_name(index, "dealt")))
+                    message = explain(error)
+                    text = gettext("%(player)s, cards dealt: %(problem)s") % {"player": line.name, "problem": message}
+                    problems.append(Problem(text, message, line.name, None, field_name(index, "dealt")))
                     continue
                 rows = {
                     "top": format_cards(board.top),

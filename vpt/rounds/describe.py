@@ -1,8 +1,8 @@
 """Row descriptions in the reader's language ("pair of queens", "pareja de reinas").
 
 The engine describes a row in plain English for the JSON contract (``vpt.ofc.describe``); the
-web pages describe the same row *value* through gettext instead, from its category and ranks
-(``vpt.ofc.category_of`` / ``rank_of``). In English both say the same words.
+web pages describe the same row *value* through gettext instead, from the category and ranks
+the engine reads out of it (``vpt.ofc.row_hand``). In English both say the same words.
 
 Spanish needs a whole phrase for "<rank> high" ("al as", "a la jota"), so that phrase is one
 translatable string per rank rather than a rank word glued into a sentence.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, ngettext, pgettext
 
-from vpt.ofc import Category, Foul, category_of, rank_of
+from vpt.ofc import Category, Foul, row_hand
 
 __all__ = ["describe_foul", "describe_row", "rank_name"]
 
@@ -81,8 +81,9 @@ def describe_row(value: int | None, *, cards: int = 0, size: int = 0) -> str:
             "cards": cards,
             "size": size,
         }
-    category = category_of(value)
-    first, second = rank_of(value), (value >> 12) & 0xF
+    hand = row_hand(value)
+    category, first = hand.category, hand.ranks[0]
+    second = hand.ranks[1] if len(hand.ranks) > 1 else 0
     if category is Category.HIGH_CARD:
         return gettext("high card, %(rank)s") % {"rank": rank_name(first)}
     if category is Category.PAIR:

@@ -5,7 +5,8 @@ variant, chips per point and the players in payment order, each with rows of car
 returns what ``templates/components/_hand_preview.html`` renders: every row's cards and
 translated hand description, fouls, royalties, next-hand Fantasyland, points per player and the
 settlement in payment order. Bad input becomes a translated *problem* naming the player, the row
-and the card instead of an exception, so a half-entered board previews without a 500.
+and the card (from the engine's error code, ``vpt.engine_errors``) instead of an exception, so a
+half-entered board previews without a 500.
 
 It runs no queries: the calculator page uses it as is, and the dealer's hand page feeds it the
 boards being entered before ``record_hand`` saves anything.
@@ -13,7 +14,6 @@ boards being entered before ``record_hand`` saves anything.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +22,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from vpt.engine_errors import VARIANT_LABELS, explain, variant_label
 from vpt.ofc import (
     MAX_CHIPS,
     ROW_SIZES,
@@ -39,14 +40,17 @@ from vpt.ofc import (
 
 from .describe import describe_foul, describe_row
 
-__all__ = ["ROW_LABELS", "VARIANT_CHOICES", "Problem", "foul_confirmation", "preview_context", "problem_from"]
-
-VARIANT_CHOICES: list[tuple[str, Promise]] = [
-    ("progressive", _("Progressive (VPT)")),
-    ("regular", _("Regular")),
-    ("joker-ultimate", _("Joker Ultimate")),
-    ("classic", _("Classic")),
+__all__ = [
+    "ROW_LABELS",
+    "VARIANT_CHOICES",
+    "Problem",
+    "foul_confirmation",
+    "located_problem",
+    "preview_context",
+    "problem_from",
 ]
+
+VARIANT_CHOICES: list[tuple[str, Promise]] = list(VARIANT_LABELS.items())
 ROW_LABELS: dict[str, Promise] = {
     "top": pgettext_lazy("board row", "Top"),
     "middle": pgettext_lazy("board row", "Middle"),
@@ -61,7 +65,6 @@ FIELD_LABELS: dict[str, Promise] = {
     "chips_per_point": _("Chips per point"),
     "players": _("Players"),
 }
-_WHERE = re.compile(r"^players\[(\d+)\](?:\.(\w+))?$")
 
 
 def default_field_name(index: int, field_name: str) -> str:
@@ -84,98 +87,40 @@ class Problem:
     field_name: str | None = None
 
 
-def _variant_label(name: str) -> str:
-    return str(dict(VARIANT_CHOICES).get(name, name))
-
-
-def _friendly(message: str) -> str:
-    """The engine's English problem (``duplicate card Kd``) in the active language."""
-    patterns: list[tuple[str, Callable[[re.Match[str]], str]]] = [
-        (
-            r"duplicate card (\S+)$",
-            lambda m: gettext("%(card)s is used twice: each card can be on the table only once") % {"card": m[1]},
-        ),
-        (
-            r'unknown card "(.*)"$',
-            lambda m: (
-                gettext('"%(card)s" is not a card: type a rank and a suit, such as Qs, 10h or A♥') % {"card": m[1]}
-            ),
-        ),
-        (
-            r"(\d+) cards, (\w+) takes (\d+)$",
-            lambda m: gettext("%(count)s cards, but this row takes %(size)s") % {"count": m[1], "size": m[3]},
-        ),
-        (
-            r"a joker, and (\S+) plays without jokers$",
-            lambda m: (
-                gettext("a joker (JK), but %(variant)s is played without jokers") % {"variant": _variant_label(m[1])}
-            ),
-        ),
-        (
-            r"joker number (\d+), the deck has (\d+)$",
-            lambda m: gettext("too many jokers: the deck has %(jokers)s") % {"jokers": m[2]},
-        ),
-        (
-            r"(\d+) players, (\S+) seats (\d+) to (\d+)$",
-            lambda m: (
-                gettext("%(variant)s is played by %(min)s to %(max)s players, not %(count)s")
-                % {"variant": _variant_label(m[2]), "min": m[3], "max": m[4], "count": m[1]}
-            ),
-        ),
-        (r"^missing: give a stack", lambda m: gettext("missing: give a stack for every player or for none")),
-        (
-            r"(must be a positive whole number|is not a positive whole number)",
-            lambda m: gettext("enter a whole number greater than 0"),
-        ),
-        (r"is not a whole number, 0 or more$", lambda m: gettext("enter a whole number, 0 or more")),
-        (
-            r"^(\d+) is not a Fantasyland deal in (\S+) \(0 or (.*)\)$",
-            lambda m: (
-                gettext("%(count)s cards is not a Fantasyland deal in %(variant)s (0 or %(deals)s)")
-                % {"count": m[1], "variant": _variant_label(m[2]), "deals": m[3]}
-            ),
-        ),
-        (
-            r'^"(.*)" is already a player at this table$',
-            lambda m: gettext("two players are called %(name)s") % {"name": m[1]},
-        ),
-        (r"^must be a non-empty text$", lambda m: gettext("enter a name")),
-    ]
-    for pattern, translate in patterns:
-        match = re.search(pattern, message)
-        if match:
-            return translate(match)
-    return message  # a problem with no translation yet still names itself, in English
-
-
-def problem_from(
-    where: str, message: str, names: Sequence[str], *, field_name: Callable[[int, str], str] = default_field_name
+def located_problem(
+    text: str,
+    *,
+    player: int | None,
+    field: str,
+    names: Sequence[str],
+    field_name: Callable[[int, str], str] = default_field_name,
 ) -> Problem:
-    """A located problem (``where`` as the engine gives it: ``players[1].middle``) for people.
-
-    ``message`` is already in the reader's language (a Django form error) or is the engine's
-    English, translated here when it is one of the engine's known messages.
-    """
-    text = _friendly(message)
-    match = _WHERE.match(where)
-    if match:
-        index, key = int(match[1]), match[2]
-        player = names[index] if index < len(names) and key != "name" else None
+    """A problem already in the reader's words (``text``), located at player ``player`` (an
+    index, ``None`` for the whole hand) and ``field`` (a row, ``stack``, ``chips_per_point``...)."""
+    if player is not None:
+        name = names[player] if player < len(names) and field != "name" else None
         # A problem with the name itself (two players called Ana) names the seat, not the name.
-        player = player or gettext("Player %(number)d") % {"number": index + 1}
-        label = str(FIELD_LABELS.get(key, key)) if key else None
+        name = name or gettext("Player %(number)d") % {"number": player + 1}
+        label = str(FIELD_LABELS.get(field, field)) if field else None
         if label:
             sentence = gettext("%(player)s, %(field)s: %(problem)s") % {
-                "player": player,
+                "player": name,
                 "field": label,
                 "problem": text,
             }
         else:
-            sentence = gettext("%(player)s: %(problem)s") % {"player": player, "problem": text}
-        return Problem(sentence, text, player, label, field_name(index, key) if key else None)
-    label = str(FIELD_LABELS[where]) if where in FIELD_LABELS else None
+            sentence = gettext("%(player)s: %(problem)s") % {"player": name, "problem": text}
+        return Problem(sentence, text, name, label, field_name(player, field) if field else None)
+    label = str(FIELD_LABELS[field]) if field in FIELD_LABELS else None
     sentence = (gettext("%(field)s: %(problem)s") % {"field": label, "problem": text}) if label else text
-    return Problem(sentence, text, None, label, where if where in FIELD_LABELS else None)
+    return Problem(sentence, text, None, label, field if field in FIELD_LABELS else None)
+
+
+def problem_from(
+    error: InvalidHand, names: Sequence[str], *, field_name: Callable[[int, str], str] = default_field_name
+) -> Problem:
+    """The engine's refusal for people: its code in the active language, located by its player and field."""
+    return located_problem(explain(error), player=error.player, field=error.field, names=names, field_name=field_name)
 
 
 def preview_context(
@@ -204,7 +149,7 @@ def preview_context(
     names = [str(player.get("name") or "") for player in raw_players if isinstance(player, dict)]
     base: dict[str, Any] = {
         "variant": data.get("variant", "progressive"),
-        "variant_label": _variant_label(str(data.get("variant", "progressive"))),
+        "variant_label": variant_label(str(data.get("variant", "progressive"))),
         "chips_per_point": data.get("chips_per_point", 1),
         "players": [],
         "exchanges": [],
@@ -224,7 +169,7 @@ def preview_context(
         return {
             **base,
             "state": "invalid",
-            "problems": [problem_from(error.where, error.message, names, field_name=field_name)],
+            "problems": [problem_from(error, names, field_name=field_name)],
         }
     output = hand_json(request, result)
     players = []

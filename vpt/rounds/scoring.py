@@ -17,13 +17,13 @@ exchange      one pair's settlement in a hand: points, chips due, chips paid, wh
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from vpt.engine_errors import explain
 from vpt.errors import InvalidBoards
 from vpt.ofc import (
     ROWS,
@@ -43,6 +43,7 @@ from vpt.ofc import (
 )
 
 from .models import Board, Exchange, Hand
+from .preview import ROW_LABELS
 
 # Input ----------------------------------------------------------------------------------------
 
@@ -90,11 +91,13 @@ class ParsedBoard:
 
 
 def _seat_error(seat: int, error: InvalidHand) -> InvalidBoards:
-    row = error.where.split(".")[0] if error.where else ""
-    where = _("seat %(seat)s") % {"seat": seat}
-    if row in ROWS:
-        where = f"{where}, {row}"
-    return InvalidBoards(f"{where}: {error.message}", seat=seat, row=row or None)
+    """The engine's refusal for one seat's board, in the reader's language: ``seat 3, middle: ...``."""
+    row = error.row
+    if row:
+        where = _("seat %(seat)s, %(row)s") % {"seat": seat, "row": ROW_LABELS[row]}
+    else:
+        where = _("seat %(seat)s") % {"seat": seat}
+    return InvalidBoards(f"{where}: {explain(error)}", seat=seat, row=row, problem=error.code)
 
 
 def parse_boards(boards: BoardsArg, rules: RuleSet) -> dict[int, ParsedBoard]:
@@ -131,17 +134,11 @@ def parse_boards(boards: BoardsArg, rules: RuleSet) -> dict[int, ParsedBoard]:
     return parsed
 
 
-_PLAYER_INDEX = re.compile(r"^players\[(\d+)\]\.?")
-
-
 def _engine_error(error: InvalidHand, seats: Sequence[int]) -> InvalidBoards:
-    """`players[1].middle: duplicate card Kd` -> `seat 3, middle: duplicate card Kd`."""
-    match = _PLAYER_INDEX.match(error.where)
-    if not match or int(match.group(1)) >= len(seats):
-        return InvalidBoards(str(error))
-    seat = seats[int(match.group(1))]
-    rest = error.where[match.end() :]
-    return _seat_error(seat, InvalidHand(error.message, rest))
+    """An error about player ``i`` of the hand (payment order) becomes one about ``seats[i]``."""
+    if error.player is None or error.player >= len(seats):
+        return InvalidBoards(explain(error), problem=error.code)
+    return _seat_error(seats[error.player], error)
 
 
 # Rows -----------------------------------------------------------------------------------------

@@ -29,10 +29,12 @@ from typing import Any
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import CsrfViewMiddleware
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 
 from vpt.accounts.permissions import Actor, DeviceActor
+from vpt.engine_errors import explain
 from vpt.errors import Conflict, InvalidBoards, NotAllowed, ServiceError
 from vpt.ofc import MAX_INPUT_BYTES, InvalidHand, button_after_hand, load_hand_json
 from vpt.tables.models import Table
@@ -159,13 +161,15 @@ def hands(request: HttpRequest, table: Table, actor: Actor) -> JsonResponse:
     except UnicodeDecodeError:
         return _error("The body is not UTF-8 text.", 400, "bad_request")
     except InvalidHand as error:
+        return _error(explain(error), 400, "bad_request", problem=error.code)
+    except _BadBody as error:
         return _error(str(error), 400, "bad_request")
     try:
         hand = record_hand(table, hand_number=hand_number, boards=boards, actor=actor, key=key)
     except NotAllowed as error:
         return _error(str(error), 403, error.code)
     except InvalidBoards as error:
-        details = {name: error.details[name] for name in ("seat", "row") if error.details.get(name)}
+        details = {name: error.details[name] for name in ("seat", "row", "problem") if error.details.get(name)}
         return _error(str(error), 400, error.code, **details)
     except Conflict as error:
         return _error(str(error), 409, error.code, next_hand_number=_next_number(table))
@@ -179,41 +183,47 @@ def _next_number(table: Table) -> int:
     return Table.objects.filter(pk=table.pk).values_list("last_hand_number", flat=True).get() + 1
 
 
+class _BadBody(ValueError):
+    """A body of the wrong shape; the message, in the reader's language, names what is wrong."""
+
+
 def _read_body(data: Any) -> tuple[int, str | None, list[dict[str, Any]]]:
     """The body's hand number, key and boards, checked for shape (the cards are checked by
-    `record_hand`); `InvalidHand` names what is wrong."""
+    `record_hand`); `_BadBody` names what is wrong."""
     if not isinstance(data, dict):
-        raise InvalidHand('expected a JSON object: {"hand_number", "key", "boards"}')
+        raise _BadBody(_('expected a JSON object: {"hand_number", "key", "boards"}'))
     unknown = sorted(set(data) - _BODY_KEYS)
     if unknown:
-        raise InvalidHand(f"unknown key {unknown[0]!r}")
+        raise _BadBody(_('unknown key "%(key)s"') % {"key": unknown[0]})
     number = data.get("hand_number")
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise InvalidHand("hand_number: a positive whole number is required")
+        raise _BadBody(_("hand_number: a positive whole number is required"))
     key = data.get("key")
     if key is not None and not isinstance(key, str):
-        raise InvalidHand("key: a string is required")
+        raise _BadBody(_("key: a string is required"))
     boards = data.get("boards")
     if not isinstance(boards, list) or not boards:
-        raise InvalidHand("boards: a list of boards is required")
+        raise _BadBody(_("boards: a list of boards is required"))
     if len(boards) > 8:
-        raise InvalidHand(f"boards: {len(boards)} boards, more than any table seats")
+        raise _BadBody(_("boards: %(count)s boards, more than any table seats") % {"count": len(boards)})
     checked = []
     for index, board in enumerate(boards):
         where = f"boards[{index}]"
         if not isinstance(board, dict):
-            raise InvalidHand("expected an object", where=where)
+            raise _BadBody(_("%(where)s: expected an object") % {"where": where})
         unknown = sorted(set(board) - _BOARD_KEYS)
         if unknown:
-            raise InvalidHand(f"unknown key {unknown[0]!r}", where=where)
+            raise _BadBody(_('%(where)s: unknown key "%(key)s"') % {"where": where, "key": unknown[0]})
         seat = board.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 99:
-            raise InvalidHand("seat: a seat number is required", where=where)
+            raise _BadBody(_("%(where)s: seat: a seat number is required") % {"where": where})
         for name in ("top", "middle", "bottom", "dealt"):
             if name in board and not isinstance(board[name], str):
-                raise InvalidHand(f'{name}: cards as a string, such as "Qs Qh 2c"', where=where)
+                raise _BadBody(
+                    _('%(where)s: %(name)s: cards as a string, such as "Qs Qh 2c"') % {"where": where, "name": name}
+                )
         if "unfinished" in board and not isinstance(board["unfinished"], bool):
-            raise InvalidHand("unfinished: true or false", where=where)
+            raise _BadBody(_("%(where)s: unfinished: true or false") % {"where": where})
         checked.append(board)
     return number, key, checked
 

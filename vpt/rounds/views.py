@@ -18,7 +18,7 @@ from django_htmx.middleware import HtmxDetails
 from vpt.ofc import ROWS
 
 from .forms import MAX_PLAYERS, CalculatorForm, CalculatorPlayerForm
-from .preview import Problem, preview_context, problem_from
+from .preview import Problem, located_problem, preview_context
 
 TEMPLATE = "rounds/calculator.html"
 
@@ -57,11 +57,11 @@ def _preview(form: CalculatorForm, players: list[CalculatorPlayerForm]) -> dict[
     names = [_name(player, index) for index, player in enumerate(players)]
     problems: list[Problem] = []
     for key, errors in form.errors.items() if not form.is_valid() else []:
-        problems += [problem_from(key, str(error), names) for error in errors]
+        problems += [located_problem(str(error), player=None, field=key, names=names) for error in errors]
     for index, player in enumerate(players):
         if not player.is_valid():
             for key, errors in player.errors.items():
-                problems += [problem_from(f"players[{index}].{key}", str(error), names) for error in errors]
+                problems += [located_problem(str(error), player=index, field=key, names=names) for error in errors]
     if problems:
         return preview_context({"players": []}, problems=problems)
     hand: dict[str, Any] = {
