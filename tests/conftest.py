@@ -33,6 +33,10 @@ def pytest_configure(config: pytest.Config) -> None:
     # passwords (every user it creates, every login). Tests that measure what hashing costs a
     # login ask for `production_password_hashers`.
     django_settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # A failed login makes its address wait (vpt.accounts.throttle), and every test client is
+    # 127.0.0.1: one test's wrong password would refuse the next test's login. The tests of
+    # that wait turn it on.
+    django_settings.VPT_LOGIN_WAIT_SECONDS = 0
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

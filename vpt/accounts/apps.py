@@ -6,3 +6,6 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "vpt.accounts"
     verbose_name = _("Accounts")
+
+    def ready(self) -> None:
+        from . import throttle  # noqa: F401  (connects the per-address login limit's receivers)
