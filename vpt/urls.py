@@ -18,6 +18,8 @@ urlpatterns = [
     # Mounted at the root so the dealers' calculator is a short URL: /calculator/.
     path("", include("vpt.rounds.urls", namespace="rounds")),
     path("slips/", include("vpt.slips.urls", namespace="slips")),
+    # Mounted at the root: /tours/<slug>/, /api/tours/<slug>/leaderboard, /people/<id>/.
+    path("", include("vpt.tours.urls", namespace="tours")),
     # Mounted at the root: public pages under /standings/<slug>/, and /api/events/<slug>/standings.
     path("", include("vpt.standings.urls", namespace="standings")),
 ]

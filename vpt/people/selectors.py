@@ -64,3 +64,8 @@ def people_version() -> int:
 def merged_into(person: Person) -> list[Person]:
     """The people merged into ``person``: 1 query."""
     return list(Person.objects.filter(merged_into=person).order_by("id"))
+
+
+def people_by_id(person_ids: Iterable[int]) -> dict[int, Person]:
+    """The people with these ids: 1 query."""
+    return {person.pk: person for person in Person.objects.filter(pk__in=set(person_ids))}

@@ -1,0 +1,109 @@
+"""Tours of events built straight through the ORM with known places (as finished events store
+them), for the points, the leaderboard, the statistics and the query counts (and bench/tour.py)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from vpt.events.models import Entry, Event, PayoutStructure, Player
+from vpt.people.models import Person
+from vpt.people.names import fold_name
+from vpt.tours.models import Tour, TourEvent
+
+
+@dataclass
+class BuiltEvent:
+    """What the test knows of an event it built: each person's place and prize."""
+
+    event: Event
+    entries: int
+    buy_in: Decimal
+    results: dict[int, tuple[int | None, Decimal]] = field(default_factory=dict)  # person id -> (place, prize)
+
+
+def make_people(count: int, prefix: str = "Person") -> list[Person]:
+    return Person.objects.bulk_create(
+        Person(name=f"{prefix} {i:03d}", folded_name=fold_name(f"{prefix} {i:03d}")) for i in range(count)
+    )
+
+
+def build_finished_event(
+    slug: str,
+    people: list[Person],
+    rng: random.Random,
+    *,
+    buy_in: Decimal = Decimal("100.00"),
+    paid_places: int = 0,
+    reentries: int = 0,
+    ties: int = 1,
+    day: int = 1,
+) -> BuiltEvent:
+    """A finished event of ``people`` (in a random order of finish), ``ties`` pairs sharing a
+    place, ``reentries`` players with an earlier busted entry; places 1..``paid_places`` paid."""
+    event = Event.objects.create(
+        name=slug.title(),
+        slug=slug,
+        buy_in=buy_in,
+        status=Event.Status.FINISHED,
+        starts_on=f"2026-0{1 + day // 28}-{1 + day % 28:02d}",
+    )
+    order = list(people)
+    rng.shuffle(order)
+    places: list[int] = []
+    place = 1
+    index = 0
+    tied_starts = set(rng.sample(range(2, len(order) - 1), ties)) if ties and len(order) > 4 else set()
+    while index < len(order):
+        if index in tied_starts and index + 1 < len(order):
+            places += [place, place]
+            place += 2
+            index += 2
+        else:
+            places.append(place)
+            place += 1
+            index += 1
+    players = Player.objects.bulk_create(Player(event=event, name=person.name, person=person) for person in order)
+    rows = []
+    for i, (player, finished) in enumerate(zip(players, places)):
+        if i < reentries:
+            rows.append(
+                Entry(
+                    event=event,
+                    player=player,
+                    number=1,
+                    starting_stack=1000,
+                    stack=0,
+                    status=Entry.Status.ELIMINATED,
+                    place=None,
+                )
+            )
+        rows.append(
+            Entry(
+                event=event,
+                player=player,
+                number=2 if i < reentries else 1,
+                starting_stack=1000,
+                stack=10000 if finished == 1 else 0,
+                status=Entry.Status.ACTIVE if finished == 1 else Entry.Status.ELIMINATED,
+                place=finished,
+            )
+        )
+    Entry.objects.bulk_create(rows)
+    built = BuiltEvent(event, len(rows), buy_in)
+    if paid_places:
+        shares = [Decimal(2) ** (paid_places - i) for i in range(paid_places)]
+        percentages = [str((share * 100 / sum(shares)).quantize(Decimal("0.0001"))) for share in shares]
+        percentages[0] = str(Decimal(100) - sum(Decimal(p) for p in percentages[1:]))
+        PayoutStructure.objects.create(event=event, percentages=percentages, unit=Decimal("0.01"))
+    for person, finished in zip(order, places):
+        built.results[person.pk] = (finished, Decimal(1) if finished <= paid_places else Decimal(0))
+    return built
+
+
+def make_tour(slug: str, rule: dict[str, object], events: list[BuiltEvent]) -> Tour:
+    tour = Tour.objects.create(slug=slug, name=slug.title(), rule=rule)
+    for built in events:
+        TourEvent.objects.create(tour=tour, event=built.event)
+    return tour

@@ -1,0 +1,71 @@
+"""Tours.
+
+tour          a series of events with a points rule (`vpt.tours.rules`, stored as JSON) and a
+              leaderboard computed from the events' results (`vpt.tours.points`).
+tour event    an event's membership of a tour; an event belongs to one tour at most, or none.
+version       bumped by every change of the tour (name, rule, events), in the same transaction:
+              with its events' versions and the people's, what the leaderboard's cache and
+              ETags key on.
+tour change   one audited change of a tour, with the state before and after.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Tour(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=100, unique=True)
+    rule = models.JSONField(_("points rule"), default=dict, blank=True)
+    version = models.PositiveBigIntegerField(_("version"), default=0, editable=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tour")
+        verbose_name_plural = _("tours")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TourEvent(models.Model):
+    tour = models.ForeignKey(Tour, verbose_name=_("tour"), on_delete=models.CASCADE, related_name="tour_events")
+    event = models.OneToOneField("events.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="+")
+    added_at = models.DateTimeField(_("added at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tour event")
+        verbose_name_plural = _("tour events")
+        ordering = ["tour", "added_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.tour}: {self.event}"
+
+
+class TourChange(models.Model):
+    class Action(models.TextChoices):
+        CREATE = "create", _("Tour created")
+        UPDATE = "update", _("Tour changed")
+        ADD_EVENT = "add_event", _("Event added to the tour")
+        REMOVE_EVENT = "remove_event", _("Event removed from the tour")
+
+    tour = models.ForeignKey(Tour, verbose_name=_("tour"), on_delete=models.CASCADE, related_name="changes")
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("who"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tour change")
+        verbose_name_plural = _("tour changes")
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.tour}: {self.get_action_display()}"

@@ -1,0 +1,105 @@
+"""Each event's results as the tour reads them: a person's best place and prize, the field.
+
+place         the finishing place `vpt.events.places` keeps on each entry. The players still
+              in with no place yet (an event running: provisional) are placed by chips: most
+              chips 1st, equal stacks sharing a place; the eliminated keep theirs (below them).
+prize         the payout of the place (`vpt.events.payouts` splits the pool by the event's
+              payout structure); people sharing a place share the amounts of the places they
+              cover, averaged.
+person        the player's person, followed through merges (`vpt.people`): a person with
+              several entries (re-entries, or two players merged into one) keeps the best.
+
+Read for any number of events in 3 queries.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal
+
+from vpt.events.models import Entry, Event, PayoutStructure
+from vpt.events.payouts import prize_pool, split_pool
+from vpt.people.selectors import canonical_ids
+
+from .points import CENT, EventFacts, PersonResult
+
+
+def event_facts(event: Event, entries: int) -> EventFacts:
+    return EventFacts(
+        event_id=event.pk,
+        slug=event.slug,
+        name=event.name,
+        date=event.starts_on.isoformat() if event.starts_on else None,
+        status=event.status,
+        entries=entries,
+        buy_in=event.buy_in,
+        finished=event.status == Event.Status.FINISHED,
+    )
+
+
+Row = tuple[int, int, str, int | None, int]  # entry id, person id, status, place, stack
+
+
+def _places(rows: list[Row]) -> dict[int, int | None]:
+    """Places of entries (id -> place): as stored, and the players still in with no place yet
+    by chips (most first, equal stacks sharing a place)."""
+    places = {row[0]: row[3] for row in rows}
+    unplaced = sorted((row for row in rows if row[2] == Entry.Status.ACTIVE and row[3] is None), key=lambda r: -r[4])
+    previous, place = None, 0
+    for index, row in enumerate(unplaced, start=1):
+        if row[4] != previous:
+            place, previous = index, row[4]
+        places[row[0]] = place
+    return places
+
+
+def read_results(events: Sequence[Event]) -> tuple[list[EventFacts], dict[int, list[PersonResult]]]:
+    """The facts of ``events`` (in their order) and each one's people's results: 3 queries."""
+    ids = [event.pk for event in events]
+    by_event: dict[int, list[Row]] = defaultdict(list)
+    for entry_id, event_id, person_id, status, place, stack in (
+        Entry.objects.filter(event_id__in=ids, player__person__isnull=False)
+        .values_list("id", "event_id", "player__person_id", "status", "place", "stack")
+        .order_by()
+    ):
+        by_event[event_id].append((entry_id, person_id, status, place, stack))
+    entry_counts = {event_id: len(rows) for event_id, rows in by_event.items()}
+    structures = {s.event_id: s for s in PayoutStructure.objects.filter(event_id__in=ids)}
+    people = canonical_ids(row[1] for rows in by_event.values() for row in rows)
+    facts, results = [], {}
+    for event in events:
+        rows = by_event.get(event.pk, [])
+        fact = event_facts(event, entry_counts.get(event.pk, 0))
+        facts.append(fact)
+        places = _places(rows)
+        best: dict[int, int | None] = {}
+        for row in rows:
+            person, place = people[row[1]], places[row[0]]
+            if person not in best or _better(place, best[person]):
+                best[person] = place
+        amounts = _amounts(event, fact.entries, structures.get(event.pk))
+        sharing: dict[int | None, int] = defaultdict(int)
+        for place in best.values():
+            sharing[place] += 1
+        results[event.pk] = [
+            PersonResult(person, place, _prize(amounts, place, sharing[place])) for person, place in best.items()
+        ]
+    return facts, results
+
+
+def _better(place: int | None, than: int | None) -> bool:
+    return place is not None and (than is None or place < than)
+
+
+def _amounts(event: Event, entries: int, structure: PayoutStructure | None) -> tuple[Decimal, ...]:
+    if structure is None or not structure.percentages or not entries:
+        return ()
+    return split_pool(prize_pool(entries, event.buy_in, event.fee), structure.percentages, unit=structure.unit)
+
+
+def _prize(amounts: tuple[Decimal, ...], place: int | None, tied: int) -> Decimal:
+    if place is None:
+        return Decimal("0.00")
+    covered = [amounts[p - 1] if p <= len(amounts) else Decimal(0) for p in range(place, place + tied)]
+    return (sum(covered, Decimal(0)) / len(covered)).quantize(CENT, rounding=ROUND_HALF_UP)

@@ -1,0 +1,95 @@
+"""Writes of tours: create or change a tour (name, points rule), add or remove an event.
+
+Each is one transaction that locks the tour row, writes a `TourChange` and bumps the tour's
+version. The rule is parsed before anything is written: a bad rule changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from vpt.accounts.permissions import Actor, ensure_director, user_of
+from vpt.errors import Conflict, ServiceError
+from vpt.events.models import Event
+
+from .models import Tour, TourChange, TourEvent
+from .rules import RuleError, parse_rule
+
+
+def _checked_rule(rule: Any) -> dict[str, Any]:
+    try:
+        return parse_rule(rule).as_json()
+    except RuleError as error:
+        raise ServiceError(str(error), code="invalid_rule", key=error.key) from None
+
+
+def _audit(tour: Tour, action: TourChange.Action, actor: Actor, before: Any = None, after: Any = None) -> None:
+    Tour.objects.filter(pk=tour.pk).update(version=F("version") + 1)
+    TourChange.objects.create(tour=tour, action=action, before=before, after=after, actor=user_of(actor))
+
+
+@transaction.atomic(durable=True)
+def create_tour(*, slug: str, name: str, actor: Actor, rule: Any = None) -> Tour:
+    """A new tour with ``rule`` (defaults for what it leaves out)."""
+    ensure_director(actor)
+    checked = _checked_rule(rule if rule is not None else {})
+    name = name.strip()
+    if not name:
+        raise ServiceError(_("A tour needs a name."), code="no_name")
+    if Tour.objects.filter(slug=slug).exists():
+        raise Conflict(_("A tour with the slug %(slug)s already exists.") % {"slug": slug}, code="duplicate_slug")
+    tour = Tour.objects.create(slug=slug, name=name, rule=checked)
+    _audit(tour, TourChange.Action.CREATE, actor, after={"name": name, "rule": checked})
+    return tour
+
+
+@transaction.atomic(durable=True)
+def update_tour(tour: Tour, *, actor: Actor, name: str | None = None, rule: Any = None) -> Tour:
+    """Change a tour's name and/or points rule."""
+    ensure_director(actor)
+    checked = _checked_rule(rule) if rule is not None else None
+    tour = Tour.objects.select_for_update().get(pk=tour.pk)
+    before = {"name": tour.name, "rule": tour.rule}
+    if name is not None and name.strip():
+        tour.name = name.strip()
+    if checked is not None:
+        tour.rule = checked
+    after = {"name": tour.name, "rule": tour.rule}
+    if after == before:
+        return tour
+    tour.save(update_fields=["name", "rule"])
+    _audit(tour, TourChange.Action.UPDATE, actor, before=before, after=after)
+    tour.refresh_from_db()
+    return tour
+
+
+@transaction.atomic(durable=True)
+def add_event_to_tour(tour: Tour, *, event: Event, actor: Actor) -> TourEvent:
+    """Make ``event`` part of ``tour`` (an event is in one tour at most)."""
+    ensure_director(actor)
+    tour = Tour.objects.select_for_update().get(pk=tour.pk)
+    existing = TourEvent.objects.select_related("tour").filter(event=event).first()
+    if existing is not None:
+        if existing.tour_id == tour.pk:
+            return existing
+        raise Conflict(
+            _("%(event)s is already part of the tour %(tour)s.") % {"event": event.name, "tour": existing.tour.name},
+            code="in_another_tour",
+        )
+    membership = TourEvent.objects.create(tour=tour, event=event)
+    _audit(tour, TourChange.Action.ADD_EVENT, actor, after={"event": event.slug})
+    return membership
+
+
+@transaction.atomic(durable=True)
+def remove_event_from_tour(tour: Tour, *, event: Event, actor: Actor) -> None:
+    ensure_director(actor)
+    tour = Tour.objects.select_for_update().get(pk=tour.pk)
+    deleted, _rows = TourEvent.objects.filter(tour=tour, event=event).delete()
+    if not deleted:
+        raise ServiceError(_("%(event)s is not part of this tour.") % {"event": event.name}, code="not_in_tour")
+    _audit(tour, TourChange.Action.REMOVE_EVENT, actor, before={"event": event.slug})
