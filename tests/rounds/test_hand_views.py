@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
@@ -9,8 +10,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
+from pypdf import PdfReader
 
 from vpt.events.models import AuditEntry, Entry
+from vpt.rounds.chip_moves import chip_moves, moves_sentences
 from vpt.rounds.models import Hand
 from vpt.rounds.services import record_hand
 from vpt.tables.models import Table
@@ -150,3 +154,33 @@ def test_stacks_on_the_correction_and_void_pages_read_like_everywhere_else(
         afters = re.findall(r'class="diff-after num">([^<]*)<', page)
         assert sorted(befores) == stacks
         assert len(afters) == 3 and all(grouped.match(after) for after in afters), afters
+
+
+def test_a_correction_says_which_chips_to_move_on_the_page_and_the_slip(
+    client_as_director: Client, hand: Hand, kit: Any
+) -> None:
+    url = reverse("rounds:hand-correct", args=[hand.pk])
+    data = post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED], reason="Misread", action="dry_run")
+
+    page = client_as_director.post(url, data).content.decode()
+
+    assert re.findall(r"<li>([^<]*gives[^<]*)</li>", page) == ["Ben gives 1,100 to Ana and 1,100 to Cid."]
+    confirm_correction(client_as_director, hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED])
+    pdf = client_as_director.get(reverse("slips:hand-slip", args=[hand.pk])).content
+    slip = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Correction 1, chips to move:" in slip
+    assert "Ben gives 1,100 to Ana and 1,100 to Cid." in slip
+    detail = client_as_director.get(reverse("rounds:hand-detail", args=[hand.pk])).content.decode()
+    assert re.findall(r"points, (\S+) chips paid of (\S+) due", detail) == [
+        ("300", "300"),
+        ("1,400", "1,400"),
+        ("1,200", "1,200"),
+    ]
+
+
+def test_chip_moves_between_several_givers_and_receivers() -> None:
+    moves = chip_moves([("Ana", 1000, 400), ("Ben", 1000, 1700), ("Cid", 1000, 700), ("Dan", 1000, 1200)])
+    with translation.override("en"):
+        assert moves_sentences(moves, str) == ["Ana gives 600 to Ben.", "Cid gives 100 to Ben and 200 to Dan."]
+    with translation.override("es"):
+        assert moves_sentences(moves, str) == ["Ana da 600 a Ben.", "Cid da 100 a Ben y 200 a Dan."]

@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
@@ -28,6 +29,7 @@ from vpt.events.models import AuditEntry, Event
 from vpt.tables.models import Table
 
 from .board_entry import SeatLine, build_entry
+from .chip_moves import chip_moves, moves_sentences
 from .corrections import Correction, correct_hand, void_hand
 from .forms import SeatBoardForm, seat_prefix
 from .models import Board, Hand
@@ -232,8 +234,10 @@ def _report(report: Correction) -> dict[str, Any]:
         _("table %(table)s hand %(number)s") % {"table": tables.get(h.table_id), "number": h.number}
         for h in report.replayed
     ]
+    moves = chip_moves((change.subject, change.before, change.after) for change in report.stacks)
     return {
         "groups": [(title, changes) for title, changes in groups if changes],
+        "moves": moves_sentences(moves, lambda chips: number_format(chips, force_grouping=True)),
         "replayed": replayed,
         "warnings": report.warnings,
         "empty": not report.changes,

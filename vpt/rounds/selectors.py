@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
-from vpt.events.models import Level
+from vpt.events.models import AuditEntry, Level
 from vpt.events.selectors import chips_per_point_in_force
 from vpt.ofc import payment_seats
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
 
+from .chip_moves import ChipMove, chip_moves
 from .models import Board, Exchange, Hand
 from .services import round_complete
 
@@ -91,3 +94,23 @@ def table_hands(table: Table | int) -> QuerySet[Hand]:
 def entry_boards(entry_id: int) -> QuerySet[Board]:
     """One entry's boards in recorded order (a player's history)."""
     return Board.objects.filter(entry_id=entry_id).select_related("hand__table").order_by("hand_id")
+
+
+def correction_moves(hands: Iterable[Hand]) -> dict[int, list[ChipMove]]:
+    """For each corrected or voided hand, the chip moves its latest correction made (from the
+    audit log, which keeps every change); one query, none when no hand was corrected."""
+    corrected = [str(hand.pk) for hand in hands if hand.version > 1]
+    if not corrected:
+        return {}
+    latest: dict[int, list[Any]] = {}
+    entries = AuditEntry.objects.filter(
+        object_type=Hand._meta.label_lower,
+        object_id__in=corrected,
+        action__in=[AuditEntry.Action.CORRECT_HAND, AuditEntry.Action.VOID_HAND, AuditEntry.Action.REOPEN_HAND],
+    ).order_by("id")
+    for object_id, after in entries.values_list("object_id", "after"):
+        latest[int(object_id)] = (after or {}).get("changes") or []
+    return {
+        hand_id: chip_moves((subject, before, after) for what, subject, before, after in changes if what == "stack")
+        for hand_id, changes in latest.items()
+    }

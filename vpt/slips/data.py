@@ -34,6 +34,7 @@ from vpt.ofc import (
     payer_and_payee,
     row_value,
 )
+from vpt.rounds.chip_moves import ChipMove
 
 __all__ = [
     "FORMATS",
@@ -147,6 +148,7 @@ class SlipData:
     variant: str = ""
     void: bool = False
     version: int = 1
+    chip_moves: tuple[ChipMove, ...] = ()  # what the latest correction moved, giver to receiver
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:

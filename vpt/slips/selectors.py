@@ -19,7 +19,9 @@ from django.utils.translation import override
 
 from vpt.events.models import Entry, Event
 from vpt.events.selectors import event_results
+from vpt.rounds.chip_moves import ChipMove
 from vpt.rounds.models import Board, Exchange, Hand
+from vpt.rounds.selectors import correction_moves
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
 
@@ -93,8 +95,12 @@ def slips_data(
     if not loaded:
         return []
     buttons = _next_buttons(loaded)
+    moves = correction_moves(loaded)
     return [
-        _slip(hand, buttons.get((hand.table_id, hand.number + 1)), public_url, language, page_format) for hand in loaded
+        _slip(
+            hand, buttons.get((hand.table_id, hand.number + 1)), public_url, language, page_format, moves.get(hand.pk)
+        )
+        for hand in loaded
     ]
 
 
@@ -133,6 +139,7 @@ def _slip(
     public_url: PublicUrl | None,
     language: str | None,
     page_format: str | None,
+    moves: list[ChipMove] | None = None,
 ) -> SlipData:
     event = hand.event
     language = language or event.language
@@ -196,6 +203,7 @@ def _slip(
         variant=event.variant,
         void=hand.is_void,
         version=hand.version,
+        chip_moves=tuple(moves or ()),
     )
 
 

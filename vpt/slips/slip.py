@@ -33,6 +33,8 @@ from reportlab.lib.pagesizes import A6
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from vpt.rounds.chip_moves import moves_sentences
+
 from .data import SlipData, SlipExchange, SlipPlayer, slip_data_from_json
 from .layout import (
     GREY,
@@ -282,6 +284,11 @@ class SlipLayout(Layout):
         for player in data.players:
             if player.eliminated:
                 blocks.extend(self.paragraph(eliminated(player), colour=RED, space_before=1.0))
+        if data.chip_moves:
+            title = _("Correction %(version)s, chips to move:") % {"version": data.version - 1}
+            blocks.extend(self.paragraph(title, colour=RED, space_before=1.0))
+            for sentence in moves_sentences(data.chip_moves, lambda amount: chips(amount, self.language)):
+                blocks.extend(self.paragraph(sentence, colour=RED))
         if data.next_button or data.next_button_seat is not None:
             blocks.extend(self.paragraph(next_button_note(data), space_before=1.5))
         blocks.append(self.rule_block(4.0, thickness=0.8))
