@@ -60,9 +60,9 @@ def rounds_played() -> int:
 
 def clock_job() -> Callable[[], int] | None:
     """The other half of "reads never write": None while the clock has no such function."""
-    from vpt.events import clock_services
+    from vpt.rounds import clock
 
-    job = getattr(clock_services, "apply_clock_changes", None)
+    job = getattr(clock, "apply_clock_changes", None)
     return job if callable(job) else None
 
 

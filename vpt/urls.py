@@ -3,6 +3,14 @@ from django.urls import include, path
 from django.views.i18n import set_language
 
 from vpt import views
+from vpt.events import urls as event_urls
+from vpt.rounds import urls as round_urls
+from vpt.seating import urls as seating_urls
+
+# The director's event pages, one namespace: the events app's own, and those that show seats
+# (seating) or read hands (rounds): a lower app never queries a higher one, so those pages live
+# in the app that can read what they show.
+event_pages = event_urls.urlpatterns + seating_urls.event_pages + round_urls.event_pages
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,7 +20,7 @@ urlpatterns = [
     path("i18n/", set_language, name="set_language"),
     path("accounts/", include("vpt.accounts.urls", namespace="accounts")),
     path("people/manage/", include("vpt.people.urls", namespace="people")),
-    path("events/", include("vpt.events.urls", namespace="events")),
+    path("events/", include((event_pages, event_urls.app_name), namespace="events")),
     path("tables/", include("vpt.tables.urls", namespace="tables")),
     path("seating/", include("vpt.seating.urls", namespace="seating")),
     # Mounted at the root so the dealers' calculator is a short URL: /calculator/.

@@ -14,11 +14,11 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page
 
-from vpt.events.clock_services import start_clock
 from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event
 from vpt.events.payout_services import set_payout_structure
 from vpt.events.services import create_event
+from vpt.rounds.clock import start_clock
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
 from vpt.seating.services import draw_seats

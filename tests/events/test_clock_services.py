@@ -13,13 +13,12 @@ from django.utils import timezone, translation
 
 from vpt.errors import NotAllowed, ServiceError
 from vpt.events.clock import BreakKind
-from vpt.events.clock_services import adjust_clock, pause_clock, resume_clock, start_clock, sync_clock
 from vpt.events.entries import register_player
 from vpt.events.models import AuditEntry, Clock, Event, PayoutStructure
 from vpt.events.payout_services import set_payout_structure
-from vpt.events.selectors import clock_snapshot
 from vpt.events.services import create_event
 from vpt.events.structure import advance_level
+from vpt.rounds.clock import adjust_clock, clock_now, pause_clock, resume_clock, start_clock, sync_clock
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
 from vpt.seating.services import draw_seats
@@ -87,7 +86,7 @@ def test_start_pause_resume_are_stored_and_audited(director: User) -> None:
     pause_clock(event, actor=director, now=t0 + timedelta(minutes=5))
     resume_clock(event, actor=director, now=t0 + timedelta(minutes=8))
 
-    snapshot = clock_snapshot(reload(event), now=t0 + timedelta(minutes=10))
+    snapshot = clock_now(reload(event), now=t0 + timedelta(minutes=10))
     assert snapshot.status.seconds_left == 13 * 60
     assert reload(event).status == Event.Status.RUNNING
     actions = list(
@@ -126,12 +125,12 @@ def test_time_puts_the_next_level_in_force_for_recorded_hands(director: User) ->
     t0 = timezone.now() - timedelta(minutes=25)
     start_clock(event, actor=director, now=t0)
 
-    assert clock_snapshot(reload(event), now=timezone.now()).needs_sync
+    assert clock_now(reload(event), now=timezone.now()).needs_sync
     sync_clock(event, actor=None)
 
     event = reload(event)
     assert event.current_level.number == 2
-    assert not clock_snapshot(event, now=timezone.now()).needs_sync
+    assert not clock_now(event, now=timezone.now()).needs_sync
     table = Table.objects.get(event=event, number=1)
     play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
     assert table.hands.get().chips_per_point == 200
@@ -144,11 +143,11 @@ def test_adjusting_adds_time_or_goes_to_a_level(director: User) -> None:
     start_clock(event, actor=director, now=t0)
 
     adjust_clock(event, actor=director, seconds=120, now=t0 + timedelta(minutes=1))
-    assert clock_snapshot(reload(event), now=t0 + timedelta(minutes=1)).status.seconds_left == 21 * 60
+    assert clock_now(reload(event), now=t0 + timedelta(minutes=1)).status.seconds_left == 21 * 60
     adjust_clock(event, actor=director, level=4, now=t0 + timedelta(minutes=2))
 
     event = reload(event)
-    snapshot = clock_snapshot(event, now=t0 + timedelta(minutes=3))
+    snapshot = clock_now(event, now=t0 + timedelta(minutes=3))
     assert (snapshot.status.level.number, snapshot.status.seconds_left) == (4, 19 * 60)
     assert event.current_level.number == 4
 
@@ -161,7 +160,7 @@ def test_a_level_changed_by_hand_restarts_the_clock_there(director: User) -> Non
     advance_level(event, actor=director)  # the floor page's "next level"
     sync_clock(event, actor=None)
 
-    snapshot = clock_snapshot(reload(event), now=timezone.now())
+    snapshot = clock_now(reload(event), now=timezone.now())
     assert snapshot.status.level.number == 2
     assert snapshot.status.seconds_left in (1199, 1200)
 
@@ -178,7 +177,7 @@ def test_a_break_waits_for_fantasyland_and_starts_when_it_ends(director: User) -
     sync_clock(event, actor=None)  # the break was due a minute ago
 
     event = reload(event)
-    snapshot = clock_snapshot(event, now=timezone.now())
+    snapshot = clock_now(event, now=timezone.now())
     assert event.current_level.is_break and event.status == Event.Status.ON_BREAK
     assert snapshot.status.break_status.kind == BreakKind.WAITING
     assert snapshot.status.break_status.message == "Break starts when table 2 finishes Fantasyland"
@@ -197,10 +196,10 @@ def test_a_break_waits_for_fantasyland_and_starts_when_it_ends(director: User) -
     later = ended.recorded_at + timedelta(minutes=4)
     sync_clock(event, actor=None, now=later)
 
-    snapshot = clock_snapshot(reload(event), now=later)
+    snapshot = clock_now(reload(event), now=later)
     assert snapshot.status.break_status.kind == BreakKind.ON_BREAK
     assert snapshot.status.seconds_left == 6 * 60  # the ten minutes started when the hand ended
-    after = clock_snapshot(reload(event), now=ended.recorded_at + timedelta(minutes=10, seconds=1))
+    after = clock_now(reload(event), now=ended.recorded_at + timedelta(minutes=10, seconds=1))
     assert after.status.level.number == 4
 
 
@@ -210,7 +209,7 @@ def test_a_level_by_hands_ends_after_its_hands(director: User) -> None:
     table = Table.objects.get(event=event, number=1)
 
     play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
-    assert clock_snapshot(reload(event), now=timezone.now()).status.hands_left == 1
+    assert clock_now(reload(event), now=timezone.now()).status.hands_left == 1
     play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
     sync_clock(event, actor=None)
 

@@ -17,12 +17,11 @@ from django.test import Client
 from django.utils import timezone
 
 from vpt.events import clock_time
-from vpt.events.clock_display import clock_now
-from vpt.events.clock_services import adjust_clock, apply_clock_changes, start_clock
 from vpt.events.clock_time import JumpGuard
 from vpt.events.entries import register_player
 from vpt.events.models import Event
 from vpt.events.services import create_event
+from vpt.rounds.clock import adjust_clock, apply_clock_changes, clock_now, start_clock
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
 from vpt.seating.services import draw_seats

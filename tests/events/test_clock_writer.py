@@ -15,12 +15,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from vpt.events.clock_display import clock_now
-from vpt.events.clock_services import apply_clock_changes, pause_clock, start_clock
 from vpt.events.entries import register_player
 from vpt.events.models import AuditEntry, Event
 from vpt.events.services import create_event
 from vpt.events.structure import advance_level
+from vpt.rounds.clock import apply_clock_changes, clock_now, pause_clock, start_clock
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
 from vpt.seating.services import draw_seats

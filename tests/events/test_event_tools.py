@@ -11,11 +11,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from vpt.events import clock_display, forms
-from vpt.events.clock_services import start_clock
 from vpt.events.entries import register_player
 from vpt.events.models import Clock, Entry, Event, PayoutStructure
 from vpt.events.payout_services import set_payout_structure
 from vpt.events.services import create_event
+from vpt.rounds.clock import start_clock
 from vpt.seating.models import Seat
 from vpt.seating.services import draw_seats
 

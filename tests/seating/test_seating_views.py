@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
@@ -10,6 +11,8 @@ from django.urls import reverse
 from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event
 from vpt.events.services import create_event
+from vpt.rounds.selectors import table_state
+from vpt.rounds.services import record_hand
 from vpt.seating.models import Seat
 from vpt.seating.services import open_table
 from vpt.tables.models import Table
@@ -65,11 +68,10 @@ def test_draw_move_and_break(client_as_director: Client, event: Event) -> None:
 
 
 def test_redraw_refused_after_a_hand_is_a_message(client_as_director: Client, event: Event, director: User) -> None:
-    from vpt.rounds.models import Hand
-
     client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})
-    table = Table.objects.filter(event=event).first()
-    Hand.objects.create(event=event, table=table, number=1, round_number=1, chips_per_point=1, button_seat=1)
+    state = table_state(Table.objects.filter(event=event).first().pk)
+    boards = {seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])}
+    record_hand(state.table, hand_number=1, boards=boards, actor=director)
     response = client_as_director.post(reverse("seating:draw", args=[event.slug]), {}, follow=True)
     assert response.status_code == 200
     assert "Hands have been recorded; move players instead of redrawing." in response.content.decode()

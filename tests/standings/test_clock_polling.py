@@ -25,8 +25,8 @@ from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test.testcases import LiveServerThread
 from django.utils import timezone
 
-from vpt.events.clock_services import apply_clock_changes, start_clock
 from vpt.events.models import AuditEntry, Clock, Event
+from vpt.rounds.clock import apply_clock_changes, start_clock
 
 POLLERS = 200
 

@@ -183,7 +183,7 @@ def test_a_running_clock_changes_its_etag_with_time(client: Client, event: Event
 
     from django.utils import timezone
 
-    from vpt.events.clock_services import start_clock
+    from vpt.rounds.clock import start_clock
 
     start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=5))
     url = "/standings/costa-open/clock.json"

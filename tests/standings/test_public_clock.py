@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.test import Client
 
-from vpt.events.clock_services import start_clock
 from vpt.events.models import Event
 from vpt.events.services import create_event
+from vpt.rounds.clock import start_clock
 
 
 def test_clock_display_and_json(client: Client, event: Event, director: User) -> None:

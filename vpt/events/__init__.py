@@ -2,6 +2,8 @@
 
 Events, levels, players, entries, chip adjustments; the clock (computed in `clock.py`, stored
 and applied by `clock_services.py`), payouts and deals, finishing places, and the audit log
-(`audit.py`, its sentences in `summaries.py`). Tables and hands belong to the layers above:
-events reads them only through reverse relations (`event.tables`, `event.hands`).
+(`audit.py`, its sentences in `summaries.py`). Tables, seats and hands belong to the layers
+above: events never reads them; what it needs from them (the clock's Fantasyland tables and
+hands played, the hands that put entries out) the layers above pass down as plain values
+(`tests/test_layers.py` checks it).
 """

@@ -16,7 +16,7 @@ from django.utils.translation import gettext, ngettext
 from .clock import ClockStatus
 from .clock_time import steady_now
 from .models import Event, Level
-from .selectors import ClockSnapshot, clock_snapshot
+from .selectors import ClockSnapshot, RoomFacts, clock_snapshot
 
 
 def level_label(level: Any) -> str:
@@ -83,15 +83,16 @@ def clock_payload(status: ClockStatus) -> dict[str, Any]:
     }
 
 
-def clock_now(event: Event, *, now: datetime | None = None) -> ClockSnapshot:
+def clock_now(event: Event, *, facts: RoomFacts, now: datetime | None = None) -> ClockSnapshot:
     """The clock as it shows at ``now`` (default: now), computed: reading it never writes.
+    ``facts``: the room's, from the layer above (`vpt.rounds.selectors.room_facts`).
 
     Time's effects are stored by one writer (`vpt.events.clock_services.apply_clock_changes`,
     or the next state change), so a level change does not make every polling screen queue for
     the event's write lock. Raises Http404 when the event has no levels: a page without a clock.
     """
     try:
-        return clock_snapshot(event, now=now or steady_now())
+        return clock_snapshot(event, now=now or steady_now(), facts=facts)
     except Level.DoesNotExist:
         raise Http404(gettext("The event has no levels.")) from None
 

@@ -16,6 +16,12 @@ sync             time alone moves the clock on, with no write: what the clock sh
 
 Each top-level service is one transaction that locks the event row first and writes an
 audit entry.
+
+room facts       what the tables and hands above tell the clock (`RoomFacts`: tables owed a
+                 Fantasyland hand, hands played in a level). Events never queries those apps:
+                 `refresh_clock` takes the facts, and each service here takes ``read_facts``,
+                 the reader of the layer above (`vpt.rounds.selectors.room_facts`), which it
+                 calls once it holds the event lock. `vpt.rounds.clock_services` binds it.
 """
 
 from __future__ import annotations
@@ -39,8 +45,11 @@ from .clock import set_time_left as clock_set_time_left
 from .clock import start as clock_start
 from .clock_time import steady_now
 from .models import AuditEntry, Clock, Event, Level
-from .selectors import ClockSnapshot, _status_for, clock_snapshot
+from .selectors import ClockSnapshot, RoomFacts, _status_for, clock_snapshot
 from .services import lock_event
+
+FactsReader = Callable[[Event], RoomFacts]
+"""Reads the room's facts for an event (given by the layer above: `vpt.rounds.selectors.room_facts`)."""
 
 
 def _clock_message(error: ClockError) -> str:
@@ -111,38 +120,39 @@ def _put_level_in_force(event: Event, clock: Clock, snapshot: ClockSnapshot, *, 
         )
 
 
-def refresh_clock(event: Event, *, now: datetime.datetime, actor: Actor = None) -> ClockSnapshot:
-    """Store the clock re-anchored at ``now`` and put its level in force (``event`` locked).
+def refresh_clock(event: Event, *, now: datetime.datetime, facts: RoomFacts, actor: Actor = None) -> ClockSnapshot:
+    """Store the clock re-anchored at ``now`` and put its level in force (``event`` locked;
+    ``facts`` read under that lock).
 
     A level changed by hand (`advance_level`) since the clock last ran restarts the clock at
     that level. Returns the snapshot after the change.
     """
     clock = _lock_clock(event)
-    snapshot = clock_snapshot(event, now=now, clock=clock)
+    snapshot = clock_snapshot(event, now=now, facts=facts, clock=clock)
     if clock.started_at is None:
         return snapshot
     state = snapshot.settled
     if snapshot.level_moved_by_hand and event.current_level is not None:
         state = go_to_level(snapshot.specs, snapshot.state, now, event.current_level.number)
     _store_clock(clock, state)
-    snapshot = clock_snapshot(event, now=now, clock=clock)
+    snapshot = clock_snapshot(event, now=now, facts=facts, clock=clock)
     _put_level_in_force(event, clock, snapshot, actor=actor)
     clock.save()
     return snapshot
 
 
 @transaction.atomic(durable=True)
-def sync_clock(event: Event, *, actor: Actor, now: datetime.datetime | None = None) -> Clock:
+def sync_clock(event: Event, *, actor: Actor, read_facts: FactsReader, now: datetime.datetime | None = None) -> Clock:
     """Store what time did to the clock (a level or a break that began, a Fantasyland hold or its
     end) and put the clock's level in force. Anyone may trigger it (``actor`` may be None): it
     only records what the clock already shows."""
     now = now or steady_now()
     event = lock_event(event)
-    refresh_clock(event, now=now, actor=actor)
+    refresh_clock(event, now=now, facts=read_facts(event), actor=actor)
     return Clock.objects.get(event=event)
 
 
-def apply_clock_changes(now: datetime.datetime | None = None) -> int:
+def apply_clock_changes(*, read_facts: FactsReader, now: datetime.datetime | None = None) -> int:
     """Store what time did to every running event's clock; return how many events changed.
 
     Reads each event's clock without a lock and syncs (one short transaction, `sync_clock`)
@@ -157,11 +167,11 @@ def apply_clock_changes(now: datetime.datetime | None = None) -> int:
     changed = 0
     for event in events.order_by("pk"):
         try:
-            snapshot = clock_snapshot(event, now=now)
+            snapshot = clock_snapshot(event, now=now, facts=read_facts(event))
         except Level.DoesNotExist:
             continue
         if snapshot.needs_sync:
-            sync_clock(event, actor=None, now=now)
+            sync_clock(event, actor=None, read_facts=read_facts, now=now)
             changed += 1
     return changed
 
@@ -170,6 +180,7 @@ def _change_clock(
     event: Event,
     *,
     actor: Actor,
+    read_facts: FactsReader,
     now: datetime.datetime | None,
     action: AuditEntry.Action,
     change: Callable[[ClockSnapshot, datetime.datetime], ClockState],
@@ -177,7 +188,8 @@ def _change_clock(
     ensure_director(actor)
     now = now or steady_now()
     event = lock_event(event)
-    snapshot = refresh_clock(event, now=now, actor=actor)
+    facts = read_facts(event)
+    snapshot = refresh_clock(event, now=now, facts=facts, actor=actor)
     clock = Clock.objects.select_for_update().get(event=event)
     before = _clock_dict(clock)
     try:
@@ -188,7 +200,7 @@ def _change_clock(
     if action == AuditEntry.Action.START_CLOCK and event.status == Event.Status.PLANNED:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
-    after = clock_snapshot(event, now=now, clock=clock)
+    after = clock_snapshot(event, now=now, facts=facts, clock=clock)
     _put_level_in_force(event, clock, after, actor=actor)
     clock.save()
     write_audit(actor=actor, event_id=event.pk, action=action, obj=clock, before=before, after=_clock_dict(clock))
@@ -200,11 +212,12 @@ def _options(snapshot: ClockSnapshot) -> dict[str, Any]:
 
 
 @transaction.atomic(durable=True)
-def start_clock(event: Event, *, actor: Actor, now: datetime.datetime | None = None) -> Clock:
+def start_clock(event: Event, *, actor: Actor, read_facts: FactsReader, now: datetime.datetime | None = None) -> Clock:
     """Start the clock at the level in force (level 1 for a new event)."""
     return _change_clock(
         event,
         actor=actor,
+        read_facts=read_facts,
         now=now,
         action=AuditEntry.Action.START_CLOCK,
         change=lambda snap, at: clock_start(snap.specs, snap.state, at),
@@ -212,10 +225,11 @@ def start_clock(event: Event, *, actor: Actor, now: datetime.datetime | None = N
 
 
 @transaction.atomic(durable=True)
-def pause_clock(event: Event, *, actor: Actor, now: datetime.datetime | None = None) -> Clock:
+def pause_clock(event: Event, *, actor: Actor, read_facts: FactsReader, now: datetime.datetime | None = None) -> Clock:
     return _change_clock(
         event,
         actor=actor,
+        read_facts=read_facts,
         now=now,
         action=AuditEntry.Action.PAUSE_CLOCK,
         change=lambda snap, at: clock_pause(snap.specs, snap.state, at, **_options(snap)),
@@ -223,11 +237,12 @@ def pause_clock(event: Event, *, actor: Actor, now: datetime.datetime | None = N
 
 
 @transaction.atomic(durable=True)
-def resume_clock(event: Event, *, actor: Actor, now: datetime.datetime | None = None) -> Clock:
+def resume_clock(event: Event, *, actor: Actor, read_facts: FactsReader, now: datetime.datetime | None = None) -> Clock:
     """Run the clock again; during a Fantasyland hold, start the break now."""
     return _change_clock(
         event,
         actor=actor,
+        read_facts=read_facts,
         now=now,
         action=AuditEntry.Action.RESUME_CLOCK,
         change=lambda snap, at: clock_resume(snap.specs, snap.state, at, **_options(snap)),
@@ -239,6 +254,7 @@ def adjust_clock(
     event: Event,
     *,
     actor: Actor,
+    read_facts: FactsReader,
     seconds: int = 0,
     level: int | None = None,
     time_left: int | None = None,
@@ -257,4 +273,6 @@ def adjust_clock(
             state = clock_set_time_left(snap.specs, state, at, time_left, **_options(snap))
         return state
 
-    return _change_clock(event, actor=actor, now=now, action=AuditEntry.Action.ADJUST_CLOCK, change=change)
+    return _change_clock(
+        event, actor=actor, read_facts=read_facts, now=now, action=AuditEntry.Action.ADJUST_CLOCK, change=change
+    )

@@ -143,7 +143,7 @@ def reenter_player(player: Player, *, actor: Actor) -> Entry:
         starting_stack=event.starting_stack,
         stack=event.starting_stack,
     )
-    assign_places(event)
+    assign_places(event, eliminations=None)
     write_audit(
         actor=actor,
         event_id=event.pk,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import CharField, Q, QuerySet
@@ -10,28 +11,33 @@ from django.db.models.functions import Cast
 from .models import AuditEntry, Entry, Event, Player
 
 
-def _ids(queryset: QuerySet[Any], field: str = "id") -> QuerySet[Any]:
+def _ids(queryset: QuerySet[Any]) -> QuerySet[Any]:
     """Primary keys as text, for `AuditEntry.object_id`."""
-    return queryset.annotate(text_id=Cast(field, CharField())).values("text_id")
+    return queryset.annotate(text_id=Cast("id", CharField())).values("text_id")
 
 
 def audit_log(
-    event: Event, *, table_number: int | None = None, player: Player | None = None, actor_id: int | None = None
+    event: Event,
+    *,
+    table_number: int | None = None,
+    player: Player | None = None,
+    played_hands: Iterable[int] = (),
+    actor_id: int | None = None,
 ) -> QuerySet[AuditEntry]:
     """The event's audit entries, newest first, about a table / `player` / made by `actor_id`: 1 query.
 
     About a table: every entry written for that table (the table, its seats, its hands). About a
-    player: entries about any of their entries, and every hand they played.
+    player: entries about any of their entries, and about `played_hands`, the ids of the hands
+    they played (the hands are the rounds app's: it passes them).
     """
     entries = AuditEntry.objects.filter(event=event).select_related("actor")
     if table_number is not None:
         entries = entries.filter(table_number=table_number)
     if player is not None:
-        played = Entry.objects.filter(player=player, boards__isnull=False)
         entries = entries.filter(
             Q(entry__player=player)
             | Q(object_type="events.entry", object_id__in=_ids(Entry.objects.filter(player=player)))
-            | Q(object_type="rounds.hand", object_id__in=_ids(played, "boards__hand_id"))
+            | Q(object_type="rounds.hand", object_id__in=[str(hand) for hand in played_hands])
         )
     if actor_id is not None:
         entries = entries.filter(actor_id=actor_id)

@@ -33,13 +33,6 @@ from vpt.ofc import RuleSet, get_ruleset
 
 from .summaries import level_label, summary_of
 
-# Events reads the tables and hands of the layers above only through reverse relations
-# (`event.tables`, `event.hands`); these are the status values it filters them by, and the
-# models above take their choices from them.
-OPEN_TABLE = "open"
-RECORDED_HAND = "recorded"
-VOID_HAND = "void"
-
 
 class Event(models.Model):
     class Status(models.TextChoices):

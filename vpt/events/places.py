@@ -7,14 +7,15 @@ finishing place  an entry's rank once out: later out finishes higher; out in the
 decided          one active entry or none is left: the event is finished.
 
 These are helpers for services that already hold the event lock (`record_hand`,
-`correct_hand`, `reenter_player`); none of them opens a transaction.
+`correct_hand`, `reenter_player`); none of them opens a transaction. Which hands put whom out
+is a fact of the hands (`vpt.rounds`): the services there pass it down (`eliminations`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .models import RECORDED_HAND, Entry, Event
+from .models import Entry, Event
 
 
 def compute_places(
@@ -56,21 +57,37 @@ def compute_places(
     return places
 
 
-def assign_places(event: Event) -> list[Entry]:
-    """Recompute and save every finishing place of `event` (call with the event locked)."""
+def assign_places(event: Event, *, eliminations: Mapping[int, tuple[int, int]] | None) -> list[Entry]:
+    """Recompute and save every finishing place of `event` (call with the event locked).
+
+    `eliminations`: what put each entry out, as `compute_places` reads it, from the hands that
+    still count (`vpt.rounds.services.elimination_order`). None keeps the order the stored
+    places already give: a re-entry changes who is still in, not the order the others went out.
+    """
     rows = list(Entry.objects.filter(event=event).values_list("id", "player_id", "number", "status", "place"))
-    # The boards that put an entry out, in hands that still count (not void).
-    eliminations = {
-        entry_id: (hand_id, stack)
-        for entry_id, hand_id, stack in Entry.objects.filter(
-            event=event, boards__eliminated=True, boards__hand__status=RECORDED_HAND
-        ).values_list("id", "boards__hand_id", "boards__stack_before")
-    }
+    if eliminations is None:
+        eliminations = stored_order(rows)
     places = compute_places([row[:4] for row in rows], eliminations)
     changed = [Entry(id=row[0], place=places.get(row[0])) for row in rows if places.get(row[0]) != row[4]]
     if changed:
         Entry.objects.bulk_update(changed, ["place"])
     return changed
+
+
+def stored_order(rows: Iterable[tuple[int, int, int, str, int | None]]) -> dict[int, tuple[int, int]]:
+    """The order the stored places of the entries that are out give, as `compute_places` reads
+    eliminations: a better place went out later (a higher key), equal places went out together.
+
+    `rows` are (entry id, player id, entry number, status, place).
+
+    >>> stored_order([(1, 1, 1, "eliminated", 3), (2, 2, 1, "eliminated", 2), (3, 3, 1, "active", None)])
+    {1: (999999997, 0), 2: (999999998, 0)}
+    """
+    return {
+        entry_id: (10**9 - place, 0)
+        for entry_id, _player, _number, status, place in rows
+        if status != Entry.Status.ACTIVE and place is not None
+    }
 
 
 def finish_if_decided(event: Event) -> None:

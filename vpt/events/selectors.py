@@ -2,28 +2,28 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, Literal
 
-from django.db.models import Count, F, Max, Q, QuerySet
+from django.db.models import F, Max, Q, QuerySet
 
 from . import payouts as money
 from .clock import ClockState, ClockStatus, LevelSpec, clock_status, settle
-from .models import OPEN_TABLE, RECORDED_HAND, ChipAdjustment, Clock, Entry, Event, Level, PayoutStructure
+from .models import AuditEntry, ChipAdjustment, Clock, Entry, Event, Level, PayoutStructure
 
 
 def event_standings(event: Event | int) -> QuerySet[Entry]:
     """Entries still in (biggest stack first), then the eliminated by finishing place: 1 query.
 
-    Each entry comes with its player, seat and table (`entry.seat` raises when unseated: use
-    `getattr(entry, "seat", None)`).
+    Each entry comes with its player (seats are the seating app's: `vpt.seating.selectors`).
     """
     pk = event if isinstance(event, int) else event.pk
     return (
         Entry.objects.filter(event_id=pk)
-        .select_related("player", "seat__table")
+        .select_related("player")
         .order_by("status", F("place").asc(nulls_first=True), "-stack", "player__name", "number")
     )
 
@@ -64,6 +64,28 @@ def chips_per_point_in_force(event: Event) -> tuple[Level | None, int]:
     if level is not None and level.is_break:
         level = Level.objects.filter(event=event, number__lt=level.number, is_break=False).order_by("-number").first()
     return level, (level.chips_per_point if level else 1)
+
+
+def hands_recorded(event: Event | int) -> bool:
+    """Whether any hand of the event was recorded (void ones included): 1 query.
+
+    Read from the audit log, which events owns: `record_hand` writes its entry in the same
+    transaction as the hand, and the hands themselves are the rounds app's.
+    """
+    pk = event if isinstance(event, int) else event.pk
+    return AuditEntry.objects.filter(event_id=pk, action=AuditEntry.Action.RECORD_HAND).exists()
+
+
+def table_activity(event: Event | int) -> dict[int, datetime]:
+    """When each table (by number) last recorded a hand, from the audit log: 1 query."""
+    pk = event if isinstance(event, int) else event.pk
+    rows = (
+        AuditEntry.objects.filter(event_id=pk, action=AuditEntry.Action.RECORD_HAND, table_number__isnull=False)
+        .values("table_number")
+        .annotate(last=Max("created_at"))
+        .values_list("table_number", "last")
+    )
+    return {number: last for number, last in rows if number is not None}
 
 
 def event_adjustments(event: Event | int) -> QuerySet[ChipAdjustment]:
@@ -120,18 +142,55 @@ def _status_for(status: str, on_break: bool) -> str:
     return status
 
 
+@dataclass(frozen=True)
+class RoomFacts:
+    """What the tables, seats and hands (the apps above events) tell the clock, as plain values.
+
+    The layer above reads them (`vpt.rounds.selectors.room_facts`) and passes them down:
+    events never queries those apps.
+
+    fantasyland_tables       numbers of the open tables where a seated player is owed a
+                             Fantasyland hand, in order.
+    hands_by_level           for each level counted in hands (by number): each table's (by id)
+                             recorded hands of that level since the clock's anchor started,
+                             as the times they were recorded, in hand order.
+    last_fantasyland_hand_at when the last recorded Fantasyland hand was recorded.
+    """
+
+    fantasyland_tables: tuple[int, ...] = ()
+    hands_by_level: Mapping[int, Mapping[int, tuple[datetime, ...]]] = field(default_factory=dict)
+    last_fantasyland_hand_at: datetime | None = None
+
+
+def _busiest_table(facts: RoomFacts, level: int, hands: int, since: datetime) -> tuple[int, datetime | None]:
+    """Hands played in ``level`` since ``since`` at the busiest table (the lowest id on a tie),
+    and when the hand that completed the level's ``hands`` was recorded there (None before)."""
+    played = {
+        table: [at for at in times if at >= since] for table, times in facts.hands_by_level.get(level, {}).items()
+    }
+    if not played:
+        return 0, None
+    table = min(played, key=lambda table: (-len(played[table]), table))
+    times = played[table]
+    return len(times), (times[hands - 1] if len(times) >= hands else None)
+
+
 def level_specs(levels: list[Level]) -> list[LevelSpec]:
     return [
         LevelSpec(level.number, level.chips_per_point, level.minutes, level.hands, level.is_break) for level in levels
     ]
 
 
-def clock_snapshot(event: Event, *, now: datetime, clock: Clock | Literal[True] | None = True) -> ClockSnapshot:
-    """Read the clock of ``event`` (with its current level loaded): at most 6 queries.
+def clock_snapshot(
+    event: Event, *, now: datetime, facts: RoomFacts, clock: Clock | Literal[True] | None = True
+) -> ClockSnapshot:
+    """Read the clock of ``event`` (with its current level loaded): at most 2 queries.
 
-    ``clock``: the event's Clock row when the caller already has it (locked), None when it has
-    none, True (default) to read it. Hands played count at the table that has played the most
-    hands in the anchor level since it started, so the level changes for the whole room at once.
+    ``facts``: what the tables and hands tell the clock, read by the layer above
+    (`vpt.rounds.selectors.room_facts`). ``clock``: the event's Clock row when the caller
+    already has it (locked), None when it has none, True (default) to read it. Hands played
+    count at the table that has played the most hands in the anchor level since it started, so
+    the level changes for the whole room at once.
     """
     levels = list(Level.objects.filter(event=event).order_by("number"))
     if not levels:
@@ -141,34 +200,15 @@ def clock_snapshot(event: Event, *, now: datetime, clock: Clock | Literal[True] 
         clock = Clock.objects.filter(event=event).first()
     current = event.current_level.number if event.current_level else None
     state = ClockState(level_number=current if current in {lv.number for lv in levels} else None)
-    fantasyland = tuple(
-        sorted(
-            set(
-                event.tables.filter(
-                    status=OPEN_TABLE, seat_set__fantasyland_cards__gt=0, seat_set__entry__isnull=False
-                ).values_list("number", flat=True)
-            )
-        )
-    )
+    fantasyland = facts.fantasyland_tables
     ended_at = None
     if clock is not None:
         anchor = next((lv for lv in levels if lv.number == clock.level_number), None)
         hands_played, completed_at = 0, None
         if anchor is not None and anchor.hands and clock.started_at is not None:
-            hands = event.hands.filter(level=anchor, status=RECORDED_HAND, recorded_at__gte=clock.started_at)
-            busiest = hands.values("table_id").annotate(n=Count("id")).order_by("-n", "table_id").first()
-            if busiest:
-                hands_played = busiest["n"]
-                if hands_played >= anchor.hands:
-                    completed_at = (
-                        hands.filter(table_id=busiest["table_id"])
-                        .order_by("number")
-                        .values_list("recorded_at", flat=True)[anchor.hands - 1]
-                    )
+            hands_played, completed_at = _busiest_table(facts, anchor.number, anchor.hands, clock.started_at)
         if clock.fantasyland_hold:
-            ended_at = event.hands.filter(fantasyland=True, status=RECORDED_HAND).aggregate(last=Max("recorded_at"))[
-                "last"
-            ]
+            ended_at = facts.last_fantasyland_hand_at
         # A clock not started yet starts from the level in force.
         anchor_number = clock.level_number if clock.level_number is not None or clock.started_at else state.level_number
         state = ClockState(

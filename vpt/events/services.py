@@ -29,6 +29,7 @@ from vpt.ofc import InvalidHand, get_ruleset
 
 from .audit import write_audit
 from .models import AuditEntry, Event, Level
+from .selectors import hands_recorded
 
 DEFAULT_LEVELS: tuple[int, ...] = (10, 20, 30, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000)
 # A level given only as its chips per point runs this long, so the clock has something to count.
@@ -138,10 +139,6 @@ EVENT_FIELDS = (
 FIXED_BY_PLAY = ("variant", "rule_overrides", "starting_stack", "seats_per_table")
 
 
-def _has_hands(event: Event) -> bool:
-    return event.hands.exists()
-
-
 @transaction.atomic(durable=True)
 def update_event(event: Event, *, actor: Actor, **fields: Any) -> Event:
     """Change an event's settings; the rule set, stack and table size only before the first hand."""
@@ -154,7 +151,7 @@ def update_event(event: Event, *, actor: Actor, **fields: Any) -> Event:
     if not changed:
         return event
     frozen = [key for key in changed if key in FIXED_BY_PLAY]
-    if frozen and _has_hands(event):
+    if frozen and hands_recorded(event):
         raise Conflict(
             _("Hands have been played: the rule set, starting stack and seats per table can no longer change."),
             code="hands_recorded",

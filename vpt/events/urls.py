@@ -1,10 +1,11 @@
 from django.urls import URLPattern, URLResolver, path
 
-from . import backup_views, clock_views, payout_views, views
+from . import backup_views, payout_views, views
 
 app_name = "events"
 
-# The director's floor (staff only).
+# The director's floor (staff only). The pages that show seats or read hands (players, clock,
+# audit log) join this namespace from seating and rounds (`event_pages`, in vpt/urls.py).
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.event_list, name="list"),
     path("new/", views.event_create, name="create"),
@@ -14,16 +15,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:slug>/levels/", views.levels, name="levels"),
     path("<slug:slug>/advance/", views.event_advance, name="advance-level"),
     path("<slug:slug>/status/", views.event_status, name="status"),
-    path("<slug:slug>/players/", views.players, name="players"),
-    path("<slug:slug>/players/register/", views.register, name="register"),
-    path("<slug:slug>/players/people/", views.people_suggestions, name="people-suggestions"),
-    path("<slug:slug>/players/import/", views.import_players, name="import"),
-    path("<slug:slug>/players/<int:player_id>/reenter/", views.reenter, name="reenter"),
     path("<slug:slug>/adjust/", views.adjust, name="adjust"),
-    path("<slug:slug>/audit/", views.audit, name="audit"),
-    # The event tools: clock controls, payout structure, deal calculator.
-    path("<slug:slug>/clock/", clock_views.director_clock, name="clock"),
-    path("<slug:slug>/clock/<str:action>/", clock_views.director_clock_action, name="clock-action"),
+    # The event tools: payout structure, deal calculator.
     path("<slug:slug>/payouts/", payout_views.payout_editor, name="payout-editor"),
     path("<slug:slug>/deal/", payout_views.deal, name="deal"),
 ]

@@ -1,7 +1,9 @@
-"""The director's event pages: events, their rules and level structure, players, chip
-adjustments and the audit log (the clock controls, payout editor and deal calculator are in
-`clock_views` and `payout_views`). Staff only (``director_required``); every write goes through a
-service, and a refused one comes back as a message or a form error, never a 500.
+"""The director's event pages: events, their rules and level structure, and chip adjustments
+(the payout editor and deal calculator are in `payout_views`). The pages that show seats or read
+hands, in the same `events` URL namespace, live in the apps that own those: players in
+`vpt.seating.player_views`, the clock controls and the audit log in `vpt.rounds`. Staff only
+(``director_required``); every write goes through a service, and a refused one comes back as a
+message or a form error, never a 500.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,25 +25,16 @@ from vpt.accounts.permissions import director_required
 from vpt.backups import latest_backup
 from vpt.errors import ServiceError
 from vpt.http import HtmxHttpRequest, absolute_url, phones_cannot_reach
-from vpt.people.selectors import matching_people
 
 from .confirmation import Confirmation, confirmed, render_confirmation
-from .entries import ImportedRow, adjust_chips, reenter_player, register_player, register_rows
-from .floor_selectors import audit_log
+from .entries import adjust_chips
 from .forms import (
-    NEW_PERSON,
     AdjustForm,
-    AuditFilterForm,
-    CsvImportForm,
     EventForm,
     LevelForm,
-    PersonPickForm,
-    RegisterForm,
-    name_matches,
 )
-from .models import OPEN_TABLE, Entry, Event, Level, Player
-from .player_csv import PlayerFile, PlayerFileError, check_rows, read_player_file
-from .selectors import event_adjustments, event_standings
+from .models import Entry, Event, Level
+from .selectors import event_adjustments
 from .services import create_event, set_event_status, update_event
 from .structure import add_level, advance_level, delete_level, move_level, update_level
 
@@ -108,7 +100,6 @@ def _detail_context(request: HttpRequest, event: Event) -> dict[str, Any]:
             prefix="new", initial={"chips_per_point": (levels[-1].chips_per_point if levels else 100)}
         ),
         "statuses": Event.Status.choices,
-        "table_count": event.tables.filter(status=OPEN_TABLE).count(),
         "public_url": absolute_url(request, reverse("standings:standings", args=[event.slug])),
         "public_url_set": bool(getattr(settings, "VPT_PUBLIC_URL", "")),
         "loopback_url": phones_cannot_reach(request),
@@ -259,7 +250,6 @@ def event_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if status not in Event.Status.values:
         messages.error(request, _("Unknown status."))
     elif status == Event.Status.FINISHED and event.status != status and not confirmed(request):
-        tables = event.tables.filter(status=OPEN_TABLE).count()
         playing = event.entries.filter(status=Entry.Status.ACTIVE).count()
         return render_confirmation(
             request,
@@ -268,8 +258,6 @@ def event_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
                 title=_("Finish %(name)s") % {"name": event.name},
                 text=_("Finish %(name)s: no more hands can be recorded.") % {"name": event.name},
                 details=[
-                    ngettext("%(count)s table is still open.", "%(count)s tables are still open.", tables)
-                    % {"count": tables},
                     ngettext(
                         "%(count)s player is still in.",
                         "%(count)s players are still in.",
@@ -291,157 +279,6 @@ def event_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Status saved."))
     return _back_to_event(request, event)
-
-
-def _players_context(event: Event, query: str = "", **forms: Any) -> dict[str, Any]:
-    entries = list(event_standings(event))
-    latest: dict[int, Any] = {}
-    for entry in entries:
-        if entry.player_id not in latest or entry.number > latest[entry.player_id].number:
-            latest[entry.player_id] = entry
-    rows = [
-        {
-            "entry": entry,
-            "seat": getattr(entry, "seat", None) if entry.is_active else None,
-            "latest": latest[entry.player_id] is entry,
-        }
-        for entry in entries
-        if not query or name_matches(entry.player.name, query)
-    ]
-    return {
-        "event": event,
-        "section": "players",
-        "rows": rows,
-        "query": query,
-        "total": len(entries),
-        "register_form": forms.get("register_form")
-        or RegisterForm(suggest_url=reverse("events:people-suggestions", args=[event.slug])),
-        "import_form": forms.get("import_form") or CsvImportForm(),
-        "has_tables": event.tables.filter(status=OPEN_TABLE).exists(),
-    }
-
-
-@director_required
-@require_GET
-def players(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """The players list, filtered by ``?q=`` (names containing every word); htmx gets the table."""
-    context = _players_context(_event(slug), query=request.GET.get("q", "").strip()[:100])
-    if request.htmx:
-        return render(request, "events/players.html#players-table", context)
-    return render(request, "events/players.html", context)
-
-
-@director_required
-@require_POST
-def register(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
-    form = RegisterForm(request.POST)
-    pick = PersonPickForm(request.POST)
-    if not pick.is_valid():
-        form.add_error("name", pick.errors["person"])
-    if form.is_valid() and not pick.errors:
-        try:
-            entry = register_player(event, actor=request.user, **pick.service_fields(), **form.cleaned_data)
-        except ServiceError as error:
-            form.add_error("name", str(error))
-        else:
-            messages.success(request, _("%(name)s registered.") % {"name": entry.player.name})
-            return redirect("events:players", slug=event.slug)
-    return render(request, "events/players.html", _players_context(event, register_form=form), status=400)
-
-
-@director_required
-@require_GET
-def people_suggestions(request: HttpRequest, slug: str) -> HttpResponse:
-    """The people a name being typed may be (``?name=``): the register form's choices."""
-    event = _event(slug)
-    name = request.GET.get("name", "").strip()[:120]
-    people = matching_people(name) if name else []
-    return render(
-        request,
-        "events/players.html#person-suggestions",
-        {"event": event, "people": people, "name": name, "new_person": NEW_PERSON},
-    )
-
-
-@director_required
-@require_POST
-def import_players(request: HttpRequest, slug: str) -> HttpResponse:
-    """Register every player of a CSV file; every row is checked first, so a bad file registers nobody."""
-    event = _event(slug)
-    form = CsvImportForm(request.POST, request.FILES)
-    if form.is_valid():
-        read, problems = _read_import(event, form.cleaned_data["file"].read())
-        for problem in problems:
-            form.add_error("file", problem)
-        if read and not problems:
-            try:
-                done = register_rows(event, read.rows, actor=request.user)
-            except ServiceError as error:
-                done = error.details["done"]
-                messages.error(
-                    request, _("Line %(line)s: %(problem)s") % {"line": error.details["line"], "problem": error}
-                )
-            _report_import(request, done, read.columns_sentence())
-            return redirect("events:players", slug=event.slug)
-    return render(request, "events/players.html", _players_context(event, import_form=form), status=400)
-
-
-def _report_import(request: HttpRequest, done: list[ImportedRow], columns: str) -> None:
-    """How many were registered from which columns, who matched a person who played before, who is new."""
-    registered = _("%(count)s players registered.") % {"count": len(done)}
-    messages.success(request, f"{registered} {columns}")
-    matched = [row for row in done if row.matched]
-    created = [row for row in done if not row.matched]
-    if matched:
-        messages.info(
-            request,
-            _("Matched people who played before: %(rows)s.")
-            % {
-                "rows": "; ".join(
-                    _("line %(line)s %(name)s → %(person)s")
-                    % {"line": row.line, "name": row.name, "person": row.person.name}
-                    for row in matched
-                )
-            },
-        )
-    if created:
-        messages.info(
-            request,
-            _("New people: %(rows)s.")
-            % {
-                "rows": "; ".join(_("line %(line)s %(name)s") % {"line": row.line, "name": row.name} for row in created)
-            },
-        )
-
-
-def _read_import(event: Event, data: bytes) -> tuple[PlayerFile | None, list[str]]:
-    """The file read, and its problems as sentences (the columns used first, when known)."""
-    try:
-        read = read_player_file(data)
-    except PlayerFileError as error:
-        return None, list(error.problems)
-    registered = set(Player.objects.filter(event=event).values_list("name", flat=True))
-    problems = check_rows(read.rows, registered)
-    return read, [read.columns_sentence(), *problems] if problems else []
-
-
-@director_required
-@require_POST
-def reenter(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    event = _event(slug)
-    player = get_object_or_404(Player, event=event, pk=player_id)
-    try:
-        entry = reenter_player(player, actor=request.user)
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
-            _("%(name)s re-entered with %(stack)s chips (entry %(number)s); seat them now.")
-            % {"name": player.name, "stack": number_format(entry.stack, force_grouping=True), "number": entry.number},
-        )
-    return redirect("events:players", slug=event.slug)
 
 
 @director_required
@@ -477,24 +314,4 @@ def adjust(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "adjustments": event_adjustments(event).order_by("-created_at", "-id")[:100],
         },
         status=400 if form.errors else 200,
-    )
-
-
-@director_required
-@require_GET
-def audit(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
-    form = AuditFilterForm(request.GET or None, event=event)
-    table_number = player = actor = None
-    if form.is_bound and form.is_valid():
-        table_number = form.cleaned_data["table"] or None
-        player, actor = form.cleaned_data["player"], form.cleaned_data["actor"]
-    entries = audit_log(event, table_number=table_number, player=player, actor_id=actor.pk if actor else None)
-    page = Paginator(entries, 100).get_page(request.GET.get("page"))
-    query = request.GET.copy()
-    query.pop("page", None)
-    return render(
-        request,
-        "events/audit.html",
-        {"event": event, "section": "audit", "form": form, "page": page, "query": query.urlencode()},
     )

@@ -35,7 +35,7 @@ from .replay import (
     table_plan,
 )
 from .scoring import BoardsArg, hand_snapshot, parse_boards
-from .services import reopen_refusal
+from .services import elimination_order, reopen_refusal
 
 
 def _correct(
@@ -79,12 +79,7 @@ def _correct(
 
     # Places, computed on the corrected elimination list.
     all_entries = list(Entry.objects.filter(event=event).values_list("id", "player_id", "number", "status", "place"))
-    eliminations = {
-        entry_id: (hand_id, stack)
-        for entry_id, hand_id, stack in Board.objects.filter(
-            hand__event=event, hand__status=Hand.Status.RECORDED, eliminated=True
-        ).values_list("entry_id", "hand_id", "stack_before")
-    }
+    eliminations = elimination_order(event)
     for h in hands:
         for nb in new.get(h.pk, []):
             entry_id = nb.board.entry_id
@@ -185,7 +180,7 @@ def _correct(
     Entry.objects.bulk_update(changed_entries, ["stack", "status", "eliminated_at_table", "eliminated_at_hand"])
     for apply in table_plans:
         apply()
-    assign_places(event)
+    assign_places(event, eliminations=elimination_order(event))
     finish_if_decided(event)
     write_audit(
         actor=actor,

@@ -18,7 +18,6 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from vpt.events.models import RECORDED_HAND, VOID_HAND
 from vpt.ofc import paid_short, payer_and_payee
 
 from .photos import photo_storage
@@ -26,8 +25,8 @@ from .photos import photo_storage
 
 class Hand(models.Model):
     class Status(models.TextChoices):
-        RECORDED = RECORDED_HAND, _("Recorded")
-        VOID = VOID_HAND, _("Void")
+        RECORDED = "recorded", _("Recorded")
+        VOID = "void", _("Void")
 
     event = models.ForeignKey("events.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="hands")
     table = models.ForeignKey("tables.Table", verbose_name=_("table"), on_delete=models.CASCADE, related_name="hands")

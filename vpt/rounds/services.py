@@ -42,6 +42,7 @@ from vpt.ofc import PlayerHand, button_after_hand, format_cards, payment_seats
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
 
+from .clock import room_facts
 from .models import Board, Exchange, Hand
 from .scoring import BoardsArg, ParsedBoard, board_fields, exchange_rows, hand_snapshot, parse_boards, score
 
@@ -75,6 +76,17 @@ def _same_submission(earlier: Hand, hand_number: int, parsed: dict[int, ParsedBo
         for seat, item in parsed.items()
     )
     return stored == sent
+
+
+def elimination_order(event: Event) -> dict[int, tuple[int, int]]:
+    """What put each entry of `event` out, for `vpt.events.places`: entry id → (hand id, stack at
+    that hand's start), from the hands that still count (not void): 1 query."""
+    return {
+        entry_id: (hand_id, stack)
+        for entry_id, hand_id, stack in Board.objects.filter(
+            hand__event=event, hand__status=Hand.Status.RECORDED, eliminated=True
+        ).values_list("entry_id", "hand_id", "stack_before")
+    }
 
 
 @transaction.atomic(durable=True)
@@ -112,7 +124,7 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
     _check_hand_number(table, hand_number)
     # The level in force when the hand starts fixes its chips per point: let the clock catch up
     # first, in case time (or hands played) moved the level on since anyone last looked.
-    refresh_clock(event, now=steady_now())
+    refresh_clock(event, now=steady_now(), facts=room_facts(event))
     if not table.is_open:
         raise ServiceError(_("%(table)s is broken.") % {"table": table}, code="table_closed")
     seats = {
@@ -211,7 +223,7 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
     table.save(update_fields=["last_hand_number", "button_seat", "round_number", "round_button_moves", "round_players"])
 
     if eliminated:
-        assign_places(event)
+        assign_places(event, eliminations=elimination_order(event))
         finish_if_decided(event)
     write_audit(
         actor=actor,

@@ -1,6 +1,6 @@
 from django.urls import URLPattern, URLResolver, path
 
-from . import api, dealer_views, hand_views, photo_views, table_api, views
+from . import api, audit_views, clock_views, dealer_views, hand_views, photo_views, table_api, views
 
 app_name = "rounds"
 
@@ -23,4 +23,12 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("hands/<int:hand_id>/void/", hand_views.hand_void, name="hand-void"),
     # The hand's board photo, for the director only (vpt/rounds/photo_views.py).
     path("hands/<int:hand_id>/photo/", photo_views.hand_photo, name="hand-photo"),
+]
+
+# The director's event pages that read the room's hands, served under /events/ in the `events`
+# namespace beside that app's own (vpt/urls.py): the clock controls and the audit log.
+event_pages: list[URLPattern | URLResolver] = [
+    path("<slug:slug>/clock/", clock_views.director_clock, name="clock"),
+    path("<slug:slug>/clock/<str:action>/", clock_views.director_clock_action, name="clock-action"),
+    path("<slug:slug>/audit/", audit_views.audit, name="audit"),
 ]

@@ -20,6 +20,7 @@ from vpt.accounts.permissions import Actor, ensure_director
 from vpt.errors import Conflict, ServiceError
 from vpt.events.audit import write_audit
 from vpt.events.models import AuditEntry, Entry, Event
+from vpt.events.selectors import hands_recorded
 from vpt.events.services import lock_event
 from vpt.tables.models import Table
 
@@ -57,7 +58,7 @@ def draw_seats(event: Event, *, actor: Actor, seed: int | None = None) -> list[T
     """
     ensure_director(actor)
     event = lock_event(event)
-    if event.hands.exists():
+    if hands_recorded(event):
         raise Conflict(_("Hands have been recorded; move players instead of redrawing."), code="hands_recorded")
     entries = list(Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).order_by("id"))
     rules = event.ruleset

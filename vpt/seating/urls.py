@@ -1,6 +1,6 @@
 from django.urls import URLPattern, URLResolver, path
 
-from . import views
+from . import player_views, views
 
 app_name = "seating"
 
@@ -15,4 +15,14 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:slug>/tables/open/", views.open_, name="open-table"),
     path("<slug:slug>/tables/<int:table_id>/break/", views.break_, name="break"),
     path("<slug:slug>/entries/<int:entry_id>/seat/", views.seat, name="seat-entry"),
+]
+
+# The director's event pages that show seats, served under /events/ in the `events` namespace
+# beside that app's own (vpt/urls.py): the players list, registration and re-entries.
+event_pages: list[URLPattern | URLResolver] = [
+    path("<slug:slug>/players/", player_views.players, name="players"),
+    path("<slug:slug>/players/register/", player_views.register, name="register"),
+    path("<slug:slug>/players/people/", player_views.people_suggestions, name="people-suggestions"),
+    path("<slug:slug>/players/import/", player_views.import_players, name="import"),
+    path("<slug:slug>/players/<int:player_id>/reenter/", player_views.reenter, name="reenter"),
 ]

@@ -24,11 +24,12 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from vpt.events.clock_display import changes_with_time, clock_now, clock_payload, time_text
+from vpt.events.clock_display import changes_with_time, clock_payload, time_text
 from vpt.events.live import Live, live_page
 from vpt.events.models import Event, Player
 from vpt.events.selectors import event_payouts
 from vpt.http import HtmxHttpRequest
+from vpt.rounds.clock import clock_now
 from vpt.tables.models import Table
 
 from . import rows, selectors

@@ -22,12 +22,10 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from vpt.events.models import OPEN_TABLE
-
 
 class Table(models.Model):
     class Status(models.TextChoices):
-        OPEN = OPEN_TABLE, _("Open")
+        OPEN = "open", _("Open")
         BROKEN = "broken", _("Broken")
 
     event = models.ForeignKey("events.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="tables")

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from vpt.events.clock_services import apply_clock_changes
+from vpt.rounds.clock import apply_clock_changes
 
 
 class Command(BaseCommand):

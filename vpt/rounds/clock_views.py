@@ -3,7 +3,8 @@
 Staff only. The page answers htmx with its controls alone; each POST calls one clock service,
 and a refusal (already paused, no such level) comes back on the page with 409, an invalid
 adjustment with 422. The public clock display lives in `vpt.standings`; both read their words
-from `vpt.events.clock_display`.
+from `vpt.events.clock_display`. Here in rounds, not events, because the clock reads the room's
+tables and hands (`vpt.rounds.clock`).
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
+from vpt.events.clock_display import clock_payload, time_text
+from vpt.events.forms import AdjustClockForm
+from vpt.events.models import Event
 from vpt.http import HtmxHttpRequest
 
-from .clock_display import clock_now, clock_payload, time_text
-from .clock_services import adjust_clock, pause_clock, resume_clock, start_clock
-from .forms import AdjustClockForm
-from .models import Event
+from .clock import adjust_clock, clock_now, pause_clock, resume_clock, start_clock
 
 CLOCK_ACTIONS = {"start": start_clock, "pause": pause_clock, "resume": resume_clock}
 

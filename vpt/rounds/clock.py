@@ -1,0 +1,66 @@
+"""The room's clock: the event clock (`vpt.events.clock_services`) fed with the room's facts.
+
+room facts  what the tables, seats and hands tell the clock (`vpt.events.selectors.RoomFacts`):
+            the open tables where a seated player is owed a Fantasyland hand, the hands played
+            in each level counted in hands since the clock's anchor started, and when the last
+            Fantasyland hand was recorded. Rounds is the lowest layer that sees all three, so it
+            reads them here and passes them down; events never queries tables, seats or hands.
+
+The clock services below are the events ones with this reader bound: views, the job runner and
+`manage.py tick_clock` call these.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import datetime
+from functools import partial
+
+from django.db.models import Max
+
+from vpt.events import clock_services
+from vpt.events.clock_display import clock_now as clock_at
+from vpt.events.models import Clock, Event
+from vpt.events.selectors import ClockSnapshot, RoomFacts
+from vpt.seating.models import Seat
+from vpt.tables.models import Table
+
+from .models import Hand
+
+
+def room_facts(event: Event) -> RoomFacts:
+    """What the tables and hands of ``event`` tell its clock: 2 queries, 4 once the clock runs."""
+    fantasyland = Seat.objects.filter(
+        table__event=event, table__status=Table.Status.OPEN, fantasyland_cards__gt=0, entry__isnull=False
+    ).values_list("table__number", flat=True)
+    started_at = Clock.objects.filter(event=event).values_list("started_at", flat=True).first()
+    if started_at is None:
+        return RoomFacts(fantasyland_tables=tuple(sorted(set(fantasyland))))
+    recorded = Hand.objects.filter(event=event, status=Hand.Status.RECORDED)
+    hands_by_level: defaultdict[int, defaultdict[int, list[datetime]]] = defaultdict(lambda: defaultdict(list))
+    for level, table, recorded_at in (
+        recorded.filter(level__hands__isnull=False, recorded_at__gte=started_at)
+        .order_by("number")
+        .values_list("level__number", "table_id", "recorded_at")
+    ):
+        hands_by_level[level][table].append(recorded_at)
+    return RoomFacts(
+        fantasyland_tables=tuple(sorted(set(fantasyland))),
+        hands_by_level={
+            level: {table: tuple(times) for table, times in tables.items()} for level, tables in hands_by_level.items()
+        },
+        last_fantasyland_hand_at=recorded.filter(fantasyland=True).aggregate(last=Max("recorded_at"))["last"],
+    )
+
+
+def clock_now(event: Event, *, now: datetime | None = None) -> ClockSnapshot:
+    """The clock of ``event`` as it shows at ``now``, computed (`vpt.events.clock_display.clock_now`)."""
+    return clock_at(event, facts=room_facts(event), now=now)
+
+
+start_clock = partial(clock_services.start_clock, read_facts=room_facts)
+pause_clock = partial(clock_services.pause_clock, read_facts=room_facts)
+resume_clock = partial(clock_services.resume_clock, read_facts=room_facts)
+adjust_clock = partial(clock_services.adjust_clock, read_facts=room_facts)
+sync_clock = partial(clock_services.sync_clock, read_facts=room_facts)
+apply_clock_changes = partial(clock_services.apply_clock_changes, read_facts=room_facts)
