@@ -107,7 +107,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     port = free_port()
     database = folder / "db.sqlite3"
     log = folder / "server.log"
-    env = clean_environment(VPT_DATA_DIR=str(folder / "var"), DATABASE_URL=f"sqlite:///{database}")
+    # Every test here is 127.0.0.1: one test's wrong passwords must not make the next test's
+    # login wait (vpt.accounts.throttle; tests/accounts/test_login_flood.py covers the wait).
+    env = clean_environment(
+        VPT_DATA_DIR=str(folder / "var"), DATABASE_URL=f"sqlite:///{database}", VPT_LOGIN_WAIT_SECONDS="0"
+    )
     with log.open("w") as output:
         process = subprocess.Popen(
             [sys.executable, "-m", "vpt.serve", "--port", str(port), "--bind", "127.0.0.1", "--workers", "2"],
@@ -211,6 +215,21 @@ def board_form(page: str, seed: int) -> dict[str, str]:
         form[f"s{seat}-middle"] = format_cards(dealt[3:8])
         form[f"s{seat}-bottom"] = format_cards(dealt[8:])
     return form
+
+
+def test_no_log_line_holds_a_sign_in_token(served: Served) -> None:
+    secret = "Zq8-table-card-token_" + "x" * 22
+    browser = Browser(served.port)
+    assert browser.get(f"/tables/sign-in/{secret}/")[0] == 403  # no such card: refused
+    assert browser.post(f"/tables/sign-in/{secret}/", {})[0] == 403
+    assert browser.get(f"/tables/sign-in/{secret}/no-such-page")[0] == 404
+
+    deadline = time.monotonic() + 30  # gunicorn writes its access log line after the answer
+    while "/tables/sign-in/[token]/no-such-page" not in served.log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    logs = served.log.read_text() + "".join(path.read_text() for path in (served.data_dir / "logs").glob("*.log*"))
+    assert secret not in logs
+    assert '"GET /tables/sign-in/[token]/ HTTP/1.1" 403' in logs
 
 
 def test_simultaneous_double_submits_record_once_and_the_others_hear_already_recorded(served: Served) -> None:

@@ -85,6 +85,9 @@ def server_command(port: int, bind: str, workers: int, threads: int) -> list[str
         '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %(M)sms',
         "--error-logfile",
         "-",
+        # No sign-in token in either log (vpt.log_redaction).
+        "--logger-class",
+        "vpt.log_redaction.RedactingLogger",
         # A slow request frees its thread after this; a hand is recorded in well under a second.
         "--timeout",
         "60",

@@ -296,8 +296,9 @@ if not DEBUG:
         "formatters": {
             "plain": {"format": "%(asctime)s %(levelname)s %(name)s [pid %(process)d] %(message)s"},
         },
+        "filters": {"redact_tokens": {"()": "vpt.log_redaction.RedactTokens"}},
         "handlers": {
-            "stderr": {"class": "logging.StreamHandler", "formatter": "plain"},
+            "stderr": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["redact_tokens"]},
             "file": {
                 "class": "logging.handlers.RotatingFileHandler",
                 "filename": LOG_DIR / "vpt.log",
@@ -306,6 +307,7 @@ if not DEBUG:
                 "encoding": "utf-8",
                 "delay": True,
                 "formatter": "plain",
+                "filters": ["redact_tokens"],
             },
         },
         "root": {"handlers": ["stderr", "file"], "level": "WARNING"},

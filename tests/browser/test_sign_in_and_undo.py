@@ -70,6 +70,7 @@ def test_qr_sign_in_record_reopen_and_record_again(
     token = issue_table_token(table, actor=director).token
 
     phone.goto(f"{live_server}/tables/sign-in/{token}/")
+    phone.locator("[data-sign-in-confirm] button").click()  # the card's page asks first
     phone.wait_for_url(f"{live_server}/tables/{table.pk}/")
     expect(phone.locator("[data-hand-number]")).to_have_text("Hand 1")
     # A mistake: the first two players' boards swapped.

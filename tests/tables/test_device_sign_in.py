@@ -51,7 +51,7 @@ def test_the_card_signs_a_device_in_for_that_table_only(
     client: Client, table: Table, other_table: Table, director: User, floor: Any
 ) -> None:
     token = issue_table_token(table, actor=director).token
-    response = client.get(sign_in_path(token))
+    response = client.post(sign_in_path(token))
     assert response.status_code == 302 and response["Location"] == table_url(table)
     assert client.get(table_url(table)).status_code == 200
     # It records at its table: the hand is recorded by no user.
@@ -80,14 +80,14 @@ def test_the_card_signs_a_device_in_for_that_table_only(
 def test_signing_in_ends_a_user_login_on_that_browser(client: Client, table: Table, director: User) -> None:
     client.force_login(director)
     token = issue_table_token(table, actor=director).token
-    client.get(sign_in_path(token))
+    client.post(sign_in_path(token))
     assert client.get(reverse("seating:tables-overview", args=[table.event.slug])).status_code == 403
 
 
 def test_a_bad_revoked_or_replaced_card_is_refused(client: Client, table: Table, director: User) -> None:
-    assert client.get(sign_in_path("nonsense")).status_code == 403
+    assert client.post(sign_in_path("nonsense")).status_code == 403
     token = issue_table_token(table, actor=director).token
-    client.get(sign_in_path(token))
+    client.post(sign_in_path(token))
     assert client.get(table_url(table)).status_code == 200
 
     revoke_table_token(table, actor=director)
@@ -95,25 +95,25 @@ def test_a_bad_revoked_or_replaced_card_is_refused(client: Client, table: Table,
     # The signed-in device is out at its next request, and the card no longer signs in.
     response = client.get(table_url(table))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
-    refused = client.get(sign_in_path(token))
+    refused = client.post(sign_in_path(token))
     assert refused.status_code == 403
     assert "does not work" in refused.content.decode()
 
     new = issue_table_token(table, actor=director).token
     other = Client()
-    other.get(sign_in_path(new))
+    other.post(sign_in_path(new))
     assert other.get(table_url(table)).status_code == 200
     issue_table_token(table, actor=director)  # reissued: the card just used ends
     assert other.get(table_url(table)).status_code == 302
-    assert Client().get(sign_in_path(new)).status_code == 403
+    assert Client().post(sign_in_path(new)).status_code == 403
 
 
 def test_tokens_end_with_the_event(client: Client, table: Table, director: User) -> None:
     token = issue_table_token(table, actor=director).token
-    client.get(sign_in_path(token))
+    client.post(sign_in_path(token))
     set_event_status(table.event, status=Event.Status.FINISHED, actor=director)
     assert client.get(table_url(table)).status_code == 302
-    assert Client().get(sign_in_path(token)).status_code == 403
+    assert Client().post(sign_in_path(token)).status_code == 403
     with pytest.raises(Exception) as refused:
         issue_table_token(table, actor=director)
     assert getattr(refused.value, "code", "") == "event_finished"

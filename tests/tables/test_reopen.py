@@ -105,7 +105,7 @@ def test_only_the_tables_dealer_or_device_may_reopen(
     stranger.force_login(other)
     assert stranger.post(reopen_url(table, 1)).status_code == 403
     device = Client()
-    device.get(reverse("tables:sign-in", args=[issue_table_token(table, actor=director).token]))
+    device.post(reverse("tables:sign-in", args=[issue_table_token(table, actor=director).token]))
     assert device.post(reopen_url(table, 1)).status_code == 302
     hand.refresh_from_db()
     assert hand.is_void

@@ -34,6 +34,15 @@ def _cards(request: HttpRequest, event: Event, issued: list[IssuedToken]) -> Sig
     )
 
 
+def _devices(request: HttpRequest) -> int:
+    """How many devices the printed card signs in (the form's number; one when not given). A
+    number out of range is refused by the service with its message."""
+    try:
+        return int(request.POST.get("devices") or 1)
+    except ValueError:
+        return 0
+
+
 def _refused(error: ServiceError) -> HttpResponse:
     return HttpResponse(str(error), status=409, content_type="text/plain; charset=utf-8")
 
@@ -55,7 +64,7 @@ def sign_in_card(request: HttpRequest, table_id: int) -> HttpResponse:
     if refusal := _unreachable(request, table.event):
         return refusal
     try:
-        issued = issue_table_token(table, actor=request.user)
+        issued = issue_table_token(table, actor=request.user, devices=_devices(request))
     except ServiceError as error:
         return _refused(error)
     data = _cards(request, table.event, [issued])
@@ -70,7 +79,7 @@ def sign_in_cards(request: HttpRequest, slug: str) -> HttpResponse:
     if refusal := _unreachable(request, event):
         return refusal
     try:
-        issued = issue_event_tokens(event, actor=request.user)
+        issued = issue_event_tokens(event, actor=request.user, devices=_devices(request))
     except ServiceError as error:
         return _refused(error)
     return pdf_response(render_sign_in_cards(_cards(request, event, issued)), f"sign-in-{event.slug}.pdf")

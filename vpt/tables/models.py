@@ -22,6 +22,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from .devices import browser_name
+
 
 class Table(models.Model):
     class Status(models.TextChoices):
@@ -81,6 +83,9 @@ class TableDevice(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("issued by"), null=True, on_delete=models.SET_NULL, related_name="+"
     )
     revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+    max_devices = models.PositiveSmallIntegerField(
+        _("devices per card"), default=1, help_text=_("How many browsers may sign in with this card at once.")
+    )
 
     class Meta:
         verbose_name = _("table sign-in token")
@@ -98,6 +103,31 @@ class TableDevice(models.Model):
     @property
     def is_live(self) -> bool:
         return self.revoked_at is None
+
+
+class TableSignIn(models.Model):
+    """One browser signed in with a table's sign-in card, until the director signs it out (or
+    the card ends). Its id is in the browser's session; a card lets `max_devices` of these in."""
+
+    device = models.ForeignKey(
+        TableDevice, verbose_name=_("sign-in card"), on_delete=models.CASCADE, related_name="sign_ins"
+    )
+    signed_in_at = models.DateTimeField(_("signed in at"), auto_now_add=True)
+    user_agent = models.CharField(_("browser"), max_length=200, blank=True)
+    signed_out_at = models.DateTimeField(_("signed out at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("signed-in device")
+        verbose_name_plural = _("signed-in devices")
+        ordering = ["device", "signed_in_at"]
+
+    def __str__(self) -> str:
+        return f"{self.device} @ {self.signed_in_at:%Y-%m-%d %H:%M}"
+
+    @property
+    def browser(self) -> str:
+        """Which browser it is, in a few words ("Chrome on Android")."""
+        return browser_name(self.user_agent)
 
 
 class EventDealer(models.Model):

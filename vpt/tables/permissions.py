@@ -6,8 +6,9 @@ table to the view, so no view repeats the check.
 
 Who may deal a table: a director; the user assigned as its dealer; or a device signed in for
 that table by its sign-in card. A device's session holds only the id of the token it signed in
-with (`DEVICE_SESSION_KEY`), never the token and never a user: each request re-reads that
-token's row, so revoking or reissuing the table's token, or finishing the event, signs the
+with (`DEVICE_SESSION_KEY`) and of its own sign-in (`SIGN_IN_SESSION_KEY`, a `TableSignIn`),
+never the token and never a user: each request re-reads those rows, so revoking or reissuing
+the table's token, the director signing this device out, or finishing the event, signs the
 device out at once. A device session names one table and opens nothing else: every other
 page's decorator sees an anonymous visitor.
 """
@@ -25,21 +26,30 @@ from django.http import Http404, HttpRequest, HttpResponseBase
 from vpt.accounts.permissions import DEVICE_SESSION_KEY, Actor, DeviceActor, View, can_deal
 from vpt.events.models import Event
 
-from .models import Table, TableDevice
+from .models import Table, TableSignIn
+
+SIGN_IN_SESSION_KEY = "vpt_table_sign_in"
 
 __all__ = ["DEVICE_SESSION_KEY", "device_actor", "may_deal", "sign_in_device", "table_actor", "table_dealer_required"]
 
 
-def sign_in_device(request: HttpRequest, device: TableDevice) -> None:
-    """Make this browser `device`'s table device: any login it had ends (a device is nobody),
-    and the session key changes (no session fixation)."""
+def sign_in_device(request: HttpRequest, sign_in: TableSignIn) -> None:
+    """Make this browser the table device of `sign_in`: any login it had ends (a device is
+    nobody), and the session key changes (no session fixation)."""
     logout(request)  # flushes the session: a new key, nothing of the old one kept
-    request.session[DEVICE_SESSION_KEY] = device.pk
+    request.session[DEVICE_SESSION_KEY] = sign_in.device_id
+    request.session[SIGN_IN_SESSION_KEY] = sign_in.pk
     request.session.cycle_key()
 
 
 def sign_out_device(request: HttpRequest) -> None:
     request.session.pop(DEVICE_SESSION_KEY, None)
+    request.session.pop(SIGN_IN_SESSION_KEY, None)
+
+
+def session_sign_in(request: HttpRequest) -> object:
+    """The id of this browser's card sign-in, as its session holds it (None: none)."""
+    return request.session.get(SIGN_IN_SESSION_KEY) if hasattr(request, "session") else None
 
 
 def device_actor(request: HttpRequest) -> DeviceActor | None:
@@ -49,17 +59,23 @@ def device_actor(request: HttpRequest) -> DeviceActor | None:
         return cached
     actor = None
     device_id = request.session.get(DEVICE_SESSION_KEY) if hasattr(request, "session") else None
+    sign_in_id = session_sign_in(request)
     if isinstance(device_id, int):
         device = (
-            TableDevice.objects.filter(pk=device_id, revoked_at__isnull=True)
-            .exclude(table__event__status=Event.Status.FINISHED)
-            .values_list("table_id", "table__number")
+            TableSignIn.objects.filter(
+                pk=sign_in_id if isinstance(sign_in_id, int) else 0,
+                device_id=device_id,
+                signed_out_at__isnull=True,
+                device__revoked_at__isnull=True,
+            )
+            .exclude(device__table__event__status=Event.Status.FINISHED)
+            .values_list("device__table_id", "device__table__number")
             .first()
         )
         if device is not None:
             actor = DeviceActor(table_id=device[0], table_number=device[1], device_id=device_id)
         else:
-            sign_out_device(request)  # revoked, reissued or the event finished: signed out
+            sign_out_device(request)  # signed out, revoked, reissued or the event finished
     request._vpt_device = actor  # type: ignore[attr-defined]
     return actor
 

@@ -5,11 +5,16 @@ token       a table's sign-in secret (`secrets.token_urlsafe(32)`: 256 random bi
             once, on the printed sign-in card, and stored only as its SHA-256 (`TableDevice`).
             Issuing a token revokes the table's earlier one: the old card stops signing in,
             and devices signed in with it are signed out at their next request.
+sign-in     one browser signed in with a card (`TableSignIn`): a card lets `max_devices` in
+            (one unless the director printed it for more); the director signs one out on the
+            Dealers page. A card ends for good when its event finishes: reopening the event
+            does not revive it (`end_cards_of_finished_event`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
 import secrets
 from dataclasses import dataclass
@@ -22,6 +27,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from vpt.accounts.permissions import Actor, ensure_director, is_director, user_of
 from vpt.errors import ServiceError
@@ -29,7 +35,9 @@ from vpt.events.audit import write_audit
 from vpt.events.models import AuditEntry, Event
 from vpt.events.services import lock_event
 
-from .models import EventDealer, Table, TableDevice
+from .models import EventDealer, Table, TableDevice, TableSignIn
+
+MAX_DEVICES_PER_CARD = 20
 
 
 @transaction.atomic(durable=True)
@@ -86,21 +94,26 @@ def _revoke_live(table: Table, now: Any) -> int:
 
 
 @transaction.atomic(durable=True)
-def issue_table_token(table: Table, *, actor: Actor) -> IssuedToken:
-    """A new sign-in token for `table`; its earlier token (and every device signed in with it) ends."""
-    return _issue(table, actor=actor)
+def issue_table_token(table: Table, *, actor: Actor, devices: int = 1) -> IssuedToken:
+    """A new sign-in token for `table` that signs in `devices` browsers at once; its earlier
+    token (and every device signed in with it) ends."""
+    return _issue(table, actor=actor, devices=devices)
 
 
 @transaction.atomic(durable=True)
-def issue_event_tokens(event: Event, *, actor: Actor) -> list[IssuedToken]:
+def issue_event_tokens(event: Event, *, actor: Actor, devices: int = 1) -> list[IssuedToken]:
     """A new sign-in token for each open table of `event` (table order), as `issue_table_token`."""
     ensure_director(actor)
     tables = list(Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number"))
-    return [_issue(table, actor=actor) for table in tables]
+    return [_issue(table, actor=actor, devices=devices) for table in tables]
 
 
-def _issue(table: Table, *, actor: Actor) -> IssuedToken:
+def _issue(table: Table, *, actor: Actor, devices: int) -> IssuedToken:
     ensure_director(actor)
+    if not 1 <= devices <= MAX_DEVICES_PER_CARD:
+        raise ServiceError(
+            _("A card signs in 1 to %(max)s devices.") % {"max": MAX_DEVICES_PER_CARD}, code="bad_device_count"
+        )
     event = lock_event(table.event_id)
     _refuse_finished(event)
     table = Table.objects.select_for_update(no_key=True).get(pk=table.pk)
@@ -108,7 +121,9 @@ def _issue(table: Table, *, actor: Actor) -> IssuedToken:
         raise ServiceError(_("%(table)s is broken.") % {"table": table}, code="table_closed")
     revoked = _revoke_live(table, timezone.now())
     token = secrets.token_urlsafe(32)
-    device = TableDevice.objects.create(table=table, token_hash=hash_token(token), created_by=user_of(actor))
+    device = TableDevice.objects.create(
+        table=table, token_hash=hash_token(token), created_by=user_of(actor), max_devices=devices
+    )
     write_audit(
         actor=actor,
         event_id=event.pk,
@@ -117,7 +132,7 @@ def _issue(table: Table, *, actor: Actor) -> IssuedToken:
         table_number=table.number,
         args={"table": table.number},
         before={"revoked": revoked},
-        after={"device": device.pk},
+        after={"device": device.pk, "max_devices": devices},
     )
     return IssuedToken(device, token)
 
@@ -149,14 +164,81 @@ def device_for_token(token: str) -> TableDevice | None:
     unknown, revoked, of a broken table or of a finished event."""
     if not token or len(token) > 200:
         return None
+    digest = hash_token(token)
     device = (
-        TableDevice.objects.select_related("table__event")
-        .filter(token_hash=hash_token(token), revoked_at__isnull=True)
-        .first()
+        TableDevice.objects.select_related("table__event").filter(token_hash=digest, revoked_at__isnull=True).first()
     )
-    if device is None or not device.table.is_open or device.table.event.status == Event.Status.FINISHED:
+    if device is None or not hmac.compare_digest(device.token_hash, digest):
+        return None
+    if not device.table.is_open or device.table.event.status == Event.Status.FINISHED:
         return None
     return device
+
+
+def live_sign_in(device: TableDevice, sign_in_id: object) -> TableSignIn | None:
+    """This browser's own sign-in with `device`'s card (its id from the session), while it lasts."""
+    if not isinstance(sign_in_id, int):
+        return None
+    return TableSignIn.objects.filter(pk=sign_in_id, device=device, signed_out_at__isnull=True).first()
+
+
+@transaction.atomic(durable=True)
+def sign_in_with_card(token: str, *, user_agent: str, sign_in_id: object = None) -> TableSignIn:
+    """Sign a browser in with a table's card: refused when the card does not work, or when it
+    already signed in as many browsers as it allows. A browser signed in with this card
+    already (``sign_in_id`` from its session) keeps its place."""
+    device = device_for_token(token)
+    if device is not None:
+        device = TableDevice.objects.select_for_update().select_related("table").get(pk=device.pk)
+    if device is None or device.revoked_at is not None:
+        raise ServiceError(_("This sign-in card does not work."), code="card_not_valid")
+    mine = live_sign_in(device, sign_in_id)
+    if mine is not None:
+        return mine
+    in_use = TableSignIn.objects.filter(device=device, signed_out_at__isnull=True).count()
+    if in_use >= device.max_devices:
+        raise ServiceError(
+            ngettext(
+                "This card has already signed in a device at %(table)s. Ask the tournament director to sign that "
+                "device out on the Dealers page, or to print a card for more devices.",
+                "This card has already signed in %(count)s devices at %(table)s. Ask the tournament director to "
+                "sign one out on the Dealers page, or to print a card for more devices.",
+                in_use,
+            )
+            % {"count": in_use, "table": device.table},
+            code="card_in_use",
+        )
+    return TableSignIn.objects.create(device=device, user_agent=user_agent[:200])
+
+
+@transaction.atomic(durable=True)
+def sign_out_table_device(sign_in: TableSignIn, *, actor: Actor) -> TableSignIn:
+    """The director signs one browser out: its next request is anonymous, and its place on the
+    card is free for another device."""
+    ensure_director(actor)
+    table = sign_in.device.table
+    event = lock_event(table.event_id)
+    sign_in = TableSignIn.objects.select_for_update().get(pk=sign_in.pk)
+    if sign_in.signed_out_at is None:
+        sign_in.signed_out_at = timezone.now()
+        sign_in.save(update_fields=["signed_out_at"])
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.REVOKE_TABLE_TOKEN,
+        obj=table,
+        table_number=table.number,
+        args={"table": table.number},
+        after={"signed_out": sign_in.pk},
+    )
+    return sign_in
+
+
+def end_cards_of_finished_event(sender: type[Event], instance: Event, update_fields: Any = None, **kwargs: Any) -> None:
+    """When an event is saved finished, its tables' cards end for good (Event's post_save)."""
+    if instance.status != Event.Status.FINISHED or (update_fields is not None and "status" not in update_fields):
+        return
+    TableDevice.objects.filter(table__event_id=instance.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
 
 
 # Dealer accounts --------------------------------------------------------------------------------

@@ -4,9 +4,12 @@ assign dealer   POST from the tables overview (which lives in `vpt.seating`).
 dealers page    ``/tables/event/<slug>/dealers/``: the event's dealer accounts (create one
                 with a generated password shown once, deactivate) and each table's sign-in
                 card (print a new one: `vpt.slips.sign_in_views`; revoke).
-sign-in         ``/tables/sign-in/<token>/``, the URL on a table's sign-in card: signs this
-                browser in as that table's device (`vpt.tables.permissions`) and opens the
-                table's page. A bad, revoked or finished event's token is refused (403).
+sign-in         ``/tables/sign-in/<token>/``, the URL on a table's sign-in card: the page asks
+                "Sign in this device?", and its POST signs this browser in as that table's
+                device (`vpt.tables.permissions`) and opens the table's page. A link preview
+                that fetches the URL signs nothing in. A bad, revoked or finished event's token
+                is refused (403), and so is a card that has signed in as many devices as it
+                allows (409). The token is kept out of the logs (`vpt.log_redaction`).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
@@ -28,9 +31,17 @@ from vpt.events.models import Event
 from vpt.http import HtmxHttpRequest, absolute_url, phones_cannot_reach
 
 from .forms import AssignDealerForm, CreateDealerForm
-from .models import EventDealer, Table, TableDevice
-from .permissions import sign_in_device
-from .services import assign_dealer, create_dealer, deactivate_dealer, device_for_token, revoke_table_token
+from .models import EventDealer, Table, TableDevice, TableSignIn
+from .permissions import session_sign_in, sign_in_device
+from .services import (
+    assign_dealer,
+    create_dealer,
+    deactivate_dealer,
+    device_for_token,
+    revoke_table_token,
+    sign_in_with_card,
+    sign_out_table_device,
+)
 
 
 def sign_in_url(request: HttpRequest, token: str) -> str:
@@ -68,7 +79,12 @@ def _dealers_context(request: HttpRequest, event: Event, form: CreateDealerForm,
         .prefetch_related(Prefetch("user__dealt_tables", queryset=Table.objects.filter(event=event).order_by("number")))
         .order_by("user__username")
     )
-    live = TableDevice.objects.filter(revoked_at__isnull=True).select_related("created_by")
+    signed_in = TableSignIn.objects.filter(signed_out_at__isnull=True).order_by("signed_in_at")
+    live = (
+        TableDevice.objects.filter(revoked_at__isnull=True)
+        .select_related("created_by")
+        .prefetch_related(Prefetch("sign_ins", queryset=signed_in, to_attr="signed_in"))
+    )
     tables = list(
         Table.objects.filter(event=event, status=Table.Status.OPEN)
         .select_related("dealer")
@@ -136,14 +152,40 @@ def revoke(request: HttpRequest, table_id: int) -> HttpResponse:
     return redirect("tables:dealers", slug=table.event.slug)
 
 
+def _no_referrer(response: HttpResponse) -> HttpResponse:
+    response["Referrer-Policy"] = "no-referrer"  # the URL holds the token: never sent onwards
+    return response
+
+
 @never_cache
-@require_GET
+@require_http_methods(["GET", "POST"])
 def sign_in(request: HttpRequest, token: str) -> HttpResponse:
-    """Sign this browser in as the table's device (see `vpt.tables.permissions`)."""
+    """GET: ask to sign this browser in as the table's device; POST: sign it in."""
     device = device_for_token(token)
     if device is None:
-        response = render(request, "tables/sign_in_refused.html", status=403)
-        response["Referrer-Policy"] = "no-referrer"
+        return _no_referrer(render(request, "tables/sign_in_refused.html", status=403))
+    if request.method == "GET":
+        response = render(request, "tables/sign_in_confirm.html", {"table": device.table})
+        # Its form posts back here, and a browser told "no-referrer" sends "Origin: null", which
+        # the CSRF check refuses: the URL goes to this server only, whose logs redact it.
+        response["Referrer-Policy"] = "same-origin"
         return response
-    sign_in_device(request, device)
+    try:
+        signed_in = sign_in_with_card(
+            token, user_agent=request.headers.get("User-Agent", ""), sign_in_id=session_sign_in(request)
+        )
+    except ServiceError as error:
+        status = 409 if error.code == "card_in_use" else 403
+        return _no_referrer(render(request, "tables/sign_in_refused.html", {"message": str(error)}, status=status))
+    sign_in_device(request, signed_in)
     return redirect("rounds:table", table_id=device.table_id)
+
+
+@director_required
+@require_POST
+def sign_out(request: HttpRequest, sign_in_id: int) -> HttpResponse:
+    """The director signs one device out of its table (the Dealers page)."""
+    signed_in = get_object_or_404(TableSignIn.objects.select_related("device__table__event"), pk=sign_in_id)
+    sign_out_table_device(signed_in, actor=request.user)
+    messages.success(request, _("%(table)s: the device was signed out.") % {"table": signed_in.device.table})
+    return redirect("tables:dealers", slug=signed_in.device.table.event.slug)
