@@ -7,7 +7,7 @@ from vpt.errors import Conflict, NotAllowed
 from vpt.events.entries import adjust_chips
 from vpt.events.models import AuditEntry, Entry
 from vpt.rounds.chips import chip_discrepancies
-from vpt.rounds.corrections import correct_hand, void_hand
+from vpt.rounds.corrections import apply_correction, apply_void, plan_correction, plan_void
 from vpt.rounds.models import Board, Hand
 from vpt.rounds.services import record_hand
 from vpt.seating.models import Seat
@@ -35,7 +35,8 @@ def test_correction_replays_later_hands(table: Table, director: User, kit: Any) 
         "bottom": "Th Tc 7d 7c 5s",
     }
 
-    preview = correct_hand(first, boards=corrected, actor=director, dry_run=True)
+    plan = plan_correction(first, boards=corrected, actor=director)
+    preview = plan.report
 
     assert _stacks() == before  # nothing saved
     changes = {c.subject: (c.before, c.after) for c in preview.stacks}
@@ -44,7 +45,7 @@ def test_correction_replays_later_hands(table: Table, director: User, kit: Any) 
     assert [h.number for h in preview.replayed] == [2]
     assert sum(after - was for was, after in changes.values()) == 0
 
-    result = correct_hand(first, boards=corrected, actor=director, reason="P1 fouled")
+    result = apply_correction(first, boards=corrected, actor=director, reason="P1 fouled", seen=plan.token)
 
     assert {c.subject: c.after for c in result.stacks} == {k: v[1] for k, v in changes.items()}
     assert _stacks()[str(p1)] == before[str(p1)] - 3000
@@ -74,15 +75,15 @@ def test_correction_that_would_revive_a_player_who_missed_hands_is_refused(
     fixed[first.boards.get(entry=p1).seat_number] = kit.QUEENS_FULL
 
     with pytest.raises(Conflict) as refused:
-        correct_hand(first, boards=fixed, actor=director)
+        plan_correction(first, boards=fixed, actor=director)
 
     assert refused.value.code == "would_revive"
     message = str(refused.value)
     assert f"bring back {p1}" in message and "table 1 hand 2" in message and "Void those hands" in message
 
     # Resolution: void hand 2, then correct hand 1; P1 is back in their seat.
-    void_hand(Hand.objects.get(number=2), actor=director, reason="replayed after correction")
-    correct_hand(first, boards=fixed, actor=director)
+    apply_void(Hand.objects.get(number=2), actor=director, reason="replayed after correction", seen=None)
+    apply_correction(first, boards=fixed, actor=director, reason="fixed", seen=None)
 
     entry = Entry.objects.get(pk=p1.pk)
     assert entry.status == Entry.Status.ACTIVE and entry.place is None and entry.eliminated_at_hand is None
@@ -98,9 +99,9 @@ def test_void_hand_restores_stacks_button_and_fantasyland(table: Table, director
     )
     assert Seat.objects.filter(fantasyland_cards=14).count() == 1
 
-    preview = void_hand(hand, actor=director, dry_run=True)
-    assert [c.after for c in preview.fantasyland] == [0]
-    void_hand(hand, actor=director, reason="misdeal")
+    plan = plan_void(hand, actor=director)
+    assert [c.after for c in plan.report.fantasyland] == [0]
+    apply_void(hand, actor=director, reason="misdeal", seen=plan.token)
 
     assert set(_stacks().values()) == {10000}
     assert not Seat.objects.filter(fantasyland_cards__gt=0).exists()
@@ -109,7 +110,9 @@ def test_void_hand_restores_stacks_button_and_fantasyland(table: Table, director
     assert hand.is_void and table.button_seat == button and table.last_hand_number == 1
     assert chip_discrepancies(table.event) == []
     with pytest.raises(Conflict):
-        void_hand(hand, actor=director)
+        plan_void(hand, actor=director)
+    with pytest.raises(Conflict):
+        apply_void(hand, actor=director, reason="again", seen=None)
 
 
 def test_only_directors_correct(table: Table, director: User, dealer_user: User, kit: Any) -> None:
@@ -117,5 +120,39 @@ def test_only_directors_correct(table: Table, director: User, dealer_user: User,
         table, hand_number=1, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
     )
     with pytest.raises(NotAllowed):
-        void_hand(hand, actor=dealer_user)
+        plan_void(hand, actor=dealer_user)
+    with pytest.raises(NotAllowed):
+        apply_void(hand, actor=dealer_user, reason="mine", seen=None)
     assert Board.objects.filter(hand=hand).count() == 3
+
+
+def test_a_correction_planned_before_another_hand_was_recorded_is_refused(
+    table: Table, director: User, kit: Any
+) -> None:
+    first = record_hand(
+        table, hand_number=1, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
+    )
+    corrected = {b.seat_number: {"top": b.top, "middle": b.middle, "bottom": b.bottom} for b in first.boards.all()}
+    corrected[first.boards.get(position=0).seat_number] = {
+        "top": "Jc Jd 4s",
+        "middle": "4c 5d 6h 7s 8c",
+        "bottom": "Th Tc 7d 7c 5s",
+    }
+    plan = plan_correction(first, boards=corrected, actor=director)
+    assert plan.report.replayed == []
+    record_hand(
+        table, hand_number=2, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
+    )
+    before = _stacks()
+
+    with pytest.raises(Conflict) as refused:
+        apply_correction(first, boards=corrected, actor=director, reason="P1 fouled", seen=plan.token)
+
+    assert refused.value.code == "plan_changed"
+    first.refresh_from_db()
+    assert _stacks() == before and first.version == 1
+    again = plan_correction(first, boards=corrected, actor=director)
+    assert [h.number for h in again.report.replayed] == [2] and again.token != plan.token
+    apply_correction(first, boards=corrected, actor=director, reason="P1 fouled", seen=again.token)
+    first.refresh_from_db()
+    assert first.version == 2 and chip_discrepancies(table.event) == []

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import io
 import re
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import psycopg
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -26,6 +31,11 @@ pytestmark = pytest.mark.django_db
 def hand(table: Table, director: User, kit: Any) -> Hand:
     boards = kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
     return record_hand(table, hand_number=1, boards=boards, actor=director)
+
+
+def hidden(page: str, name: str) -> str:
+    """The value of the page's hidden field `name` (the token of what the director was shown)."""
+    return page.split(f'name="{name}" value="')[1].split('"')[0]
 
 
 def post_boards(hand: Hand, boards: list[dict[str, str]], **extra: str) -> dict[str, str]:
@@ -66,8 +76,9 @@ def test_correct_shows_differences_then_saves(client_as_director: Client, hand: 
     assert 'data-change="stack"' in page
     assert "Confirm the correction" in page
     assert dict(Entry.objects.values_list("pk", "stack")) == stacks  # dry run: nothing saved
-    token = page.split('name="token" value="')[1].split('"')[0]
-    response = client_as_director.post(url, dict(data, action="confirm", token=token))
+    response = client_as_director.post(
+        url, dict(data, action="confirm", token=hidden(page, "token"), plan=hidden(page, "plan"))
+    )
     assert response.status_code == 302
     hand.refresh_from_db()
     assert hand.version == 2
@@ -97,10 +108,10 @@ def test_void_shows_differences_then_voids(client_as_director: Client, hand: Han
     url = reverse("rounds:hand-void", args=[hand.pk])
     page = client_as_director.get(url).content.decode()
     assert "Differences (nothing saved yet)" in page
-    assert client_as_director.post(url, {"reason": ""}).status_code == 200
+    assert client_as_director.post(url, {"reason": "", "plan": hidden(page, "plan")}).status_code == 200
     hand.refresh_from_db()
     assert not hand.is_void
-    response = client_as_director.post(url, {"reason": "Wrong table"})
+    response = client_as_director.post(url, {"reason": "Wrong table", "plan": hidden(page, "plan")})
     assert response.status_code == 302
     hand.refresh_from_db()
     assert hand.is_void
@@ -111,8 +122,8 @@ def confirm_correction(client: Client, hand: Hand, boards: list[dict[str, str]])
     url = reverse("rounds:hand-correct", args=[hand.pk])
     data = post_boards(hand, boards, reason="Wrong card typed", action="dry_run")
     page = client.post(url, data).content.decode()
-    token = page.split('name="token" value="')[1].split('"')[0]
-    response = client.post(url, dict(data, action="confirm", token=token), follow=True)
+    confirm = dict(data, action="confirm", token=hidden(page, "token"), plan=hidden(page, "plan"))
+    response = client.post(url, confirm, follow=True)
     return [str(message) for message in response.context["messages"]]
 
 
@@ -184,3 +195,64 @@ def test_chip_moves_between_several_givers_and_receivers() -> None:
         assert moves_sentences(moves, str) == ["Ana gives 600 to Ben.", "Cid gives 100 to Ben and 200 to Dan."]
     with translation.override("es"):
         assert moves_sentences(moves, str) == ["Ana da 600 a Ben.", "Cid da 100 a Ben y 200 a Dan."]
+
+
+@contextmanager
+def another_writer_holding_the_lock(hand: Hand) -> Iterator[None]:
+    """A second connection to the test database in the middle of a write, as a dealer
+    recording a hand is: on SQLite it holds the database's write lock (BEGIN IMMEDIATE), on
+    PostgreSQL the event's and the hand's table's rows."""
+    if connection.vendor == "sqlite":
+        other = sqlite3.connect(connection.settings_dict["NAME"], isolation_level=None, timeout=0)
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        return
+    with psycopg.connect(**connection.get_connection_params()) as other:  # a transaction until it closes
+        other.execute("SELECT id FROM events_event WHERE id = %s FOR UPDATE", [hand.event_id])
+        other.execute("SELECT id FROM tables_table WHERE id = %s FOR UPDATE", [hand.table_id])
+        yield
+        other.rollback()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_void_and_correction_pages_answer_while_a_dealer_writes(
+    client_as_director: Client, hand: Hand, kit: Any
+) -> None:
+    """Looking at what a void or a correction would change takes no lock: a director reading
+    the differences never holds up, nor waits behind, a dealer recording a hand."""
+    correct_url = reverse("rounds:hand-correct", args=[hand.pk])
+    data = post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED], reason="Misread", action="dry_run")
+    with another_writer_holding_the_lock(hand):
+        void = client_as_director.get(reverse("rounds:hand-void", args=[hand.pk]))
+        correct = client_as_director.post(correct_url, data)
+
+    assert void.status_code == 200 and "Differences (nothing saved yet)" in void.content.decode()
+    assert correct.status_code == 200 and 'data-change="stack"' in correct.content.decode()
+    assert hidden(void.content.decode(), "plan") and hidden(correct.content.decode(), "plan")
+
+
+def test_a_void_is_refused_when_a_hand_was_recorded_since_its_differences_were_shown(
+    client_as_director: Client, hand: Hand, table: Table, director: User, kit: Any
+) -> None:
+    url = reverse("rounds:hand-void", args=[hand.pk])
+    shown = client_as_director.get(url).content.decode()
+    record_hand(
+        table, hand_number=2, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
+    )
+    stacks = dict(Entry.objects.values_list("pk", "stack"))
+
+    response = client_as_director.post(url, {"reason": "Wrong table", "plan": hidden(shown, "plan")})
+
+    page = response.content.decode()
+    assert response.status_code == 200 and "The differences changed since they were shown" in page
+    hand.refresh_from_db()
+    assert not hand.is_void and dict(Entry.objects.values_list("pk", "stack")) == stacks
+    assert "table 1 hand 2" in page  # the new differences: hand 2 is replayed
+    response = client_as_director.post(url, {"reason": "Wrong table", "plan": hidden(page, "plan")})
+    assert response.status_code == 302
+    hand.refresh_from_db()
+    assert hand.is_void

@@ -7,7 +7,7 @@ finishing place  an entry's rank once out: later out finishes higher; out in the
 decided          one active entry or none is left: the event is finished.
 
 These are helpers for services that already hold the event lock (`record_hand`,
-`correct_hand`, `reenter_player`); none of them opens a transaction. Which hands put whom out
+`apply_correction`, `reenter_player`); none of them opens a transaction. Which hands put whom out
 is a fact of the hands (`vpt.rounds`): the services there pass it down (`eliminations`).
 """
 

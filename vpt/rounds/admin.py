@@ -11,7 +11,7 @@ from vpt.events.admin import run_service
 from vpt.seating.admin import SeatedTableAdmin
 from vpt.tables.models import Table
 
-from .corrections import void_hand
+from .corrections import apply_void
 from .models import Board, Exchange, Hand
 from .services import close_round
 
@@ -54,7 +54,7 @@ class ExchangeInline(ReadOnlyInline):
 
 @admin.register(Hand)
 class HandAdmin(admin.ModelAdmin):
-    """Hands are recorded by dealers and corrected through `correct_hand`; here they are read
+    """Hands are recorded by dealers and corrected through `apply_correction`; here they are read
     and, when needed, voided."""
 
     list_display = ["__str__", "event", "status", "chips_per_point", "recorded_by", "recorded_at"]
@@ -77,7 +77,7 @@ class HandAdmin(admin.ModelAdmin):
             run_service(
                 self,
                 request,
-                lambda hand=hand: void_hand(hand, actor=request.user, reason=str(_("voided in the admin"))),
+                lambda hand=hand: apply_void(hand, actor=request.user, reason=str(_("voided in the admin")), seen=None),
             )
 
 

@@ -1,7 +1,14 @@
-"""Correcting and voiding recorded hands, and the dealer's own undo; the plan is `vpt.rounds.replay`.
+"""Correcting and voiding recorded hands, and the dealer's own undo; the replay is `vpt.rounds.replay`.
 
-A correction or void is worked out first (`replay`: the report of every change, shown to the
-director as a dry run), then saved in one transaction with the later hands replayed.
+plan             what a correction or void would change (`HandPlan`): worked out by
+                 `plan_correction` / `plan_void` with plain reads, no lock and no writing
+                 transaction, so a director looking at the differences never holds up a
+                 dealer (on SQLite a transaction takes the whole database's write lock).
+                 Its `token` names what the director saw.
+apply            `apply_correction` / `apply_void`: in one transaction, under the event's and
+                 the tables' locks, the plan is worked out again and saved with the later hands
+                 replayed; when it no longer matches the token the director saw (a hand was
+                 recorded meanwhile, the hand was corrected) it is refused (`plan_changed`).
 
 reopen           the dealer's own undo (`reopen_hand`): the table's last hand, voided by its
                  dealer (or device) within `REOPEN_MINUTES` and before the next hand, so its
@@ -9,6 +16,12 @@ reopen           the dealer's own undo (`reopen_hand`): the table's last hand, v
 """
 
 from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
@@ -27,6 +40,7 @@ from .replay import (
     Change,
     Correction,
     CorrectionPlan,
+    Replay,
     Rescore,
     Void,
     check_eliminations,
@@ -37,34 +51,58 @@ from .replay import (
 from .scoring import BoardsArg, hand_snapshot, parse_boards
 from .services import elimination_order, reopen_refusal
 
+__all__ = ["Correction", "HandPlan", "apply_correction", "apply_void", "plan_correction", "plan_void", "reopen_hand"]
 
-def _correct(
-    hand: Hand, plan: CorrectionPlan, *, actor: Actor, dry_run: bool, reason: str, reopen: bool = False
-) -> Correction:
-    """Carry out `plan` on `hand` and replay the later hands (or, in a dry run, report what would change).
 
-    A director's correction or void; with `reopen`, the dealer's own undo of the table's last
-    hand (`reopen_hand`): its dealer or device may, within the time allowed.
+@dataclass(frozen=True)
+class HandPlan:
+    """What correcting (`Rescore`) or voiding (`Void`) `hand` would change, nothing saved.
+
+    `report` is what the director is shown; `token` names it (the hand's version and every
+    change), so the apply can tell whether the room moved on since. The rest is what the
+    apply saves: the `replay`, the entries it touches, who is newly out or back in, and the
+    writes of each table whose latest hand changes (seats, Fantasyland holds, button).
     """
-    if not reopen:
-        ensure_director(actor)
-    event = lock_event(hand.event_id)
+
+    hand: Hand
+    action: CorrectionPlan
+    report: Correction
+    replay: Replay
+    entries: dict[int, Entry]
+    newly_out: dict[int, Hand]
+    revived: dict[int, Hand]
+    table_writes: tuple[Callable[[], None], ...]
+
+    @property
+    def token(self) -> str:
+        boards = (
+            sorted(
+                (seat, str(parsed.board.rows), parsed.unfinished, parsed.dealt)
+                for seat, parsed in self.action.boards.items()
+            )
+            if isinstance(self.action, Rescore)
+            else None
+        )
+        facts = {
+            "hand": [self.hand.pk, self.hand.version, self.hand.status],
+            "boards": boards,
+            "changes": [[c.what, c.subject, c.before, c.after] for c in self.report.changes],
+            "replayed": [h.pk for h in self.report.replayed],
+            "warnings": self.report.warnings,
+        }
+        text = json.dumps(facts, sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def _plan(hand: Hand, action: CorrectionPlan, event: Event) -> HandPlan:
+    """Work out `action` on `hand` and the replay of every later hand: reads only."""
     hand = Hand.objects.select_related("table").get(pk=hand.pk)
-    # Lock every open table (id order): a replay may touch entries seated anywhere.
-    locked = {t.pk: t for t in Table.objects.select_for_update(no_key=True).filter(event=event).order_by("id")}
     if hand.is_void:
         raise Conflict(_("This hand is void."), code="hand_void")
-    if reopen:
-        table = locked[hand.table_id]
-        ensure_can_record(actor, dealer_id=table.dealer_id, table_number=table.number, table_id=table.pk)
-        refusal = reopen_refusal(hand, last_hand_number=table.last_hand_number, now=timezone.now())
-        if refusal:
-            raise Conflict(refusal, code="reopen_closed")
-    rules = event.ruleset
-    hands, new, new_exchanges, shift, tables = replay_plan(hand, plan, rules)
-    label = hand_label(hand, tables)
-    newly_out, revived = check_eliminations(hands, new, tables, label)
-    report = Correction(hand=hand, dry_run=dry_run)
+    replay = replay_plan(hand, action, event.ruleset)
+    hands, new, shift, tables = replay.hands, replay.boards, replay.shift, replay.tables
+    newly_out, revived = check_eliminations(hands, new, tables, hand_label(hand, tables))
+    report = Correction(hand=hand, dry_run=True)
     report.replayed = [h for h in hands[1:] if h.pk in new]
 
     entries = {e.pk: e for e in Entry.objects.filter(pk__in=shift).select_related("player")}
@@ -104,12 +142,12 @@ def _correct(
     last_hand = {}
     for h in Hand.objects.filter(event=event, status=Hand.Status.RECORDED).order_by("id").only("id", "table_id"):
         last_hand[h.table_id] = h.pk
-    table_plans = []
+    table_writes = []
     for h in hands:
         if h.pk not in new or last_hand.get(h.table_id) != h.pk:
             if (
                 h.pk == hand.pk
-                and isinstance(plan, Rescore)
+                and isinstance(action, Rescore)
                 and any(
                     nb.fields.get("fantasyland_next_cards", nb.board.fantasyland_next_cards)
                     != nb.board.fantasyland_next_cards
@@ -123,18 +161,67 @@ def _correct(
                     )
                 )
             continue
-        voided = isinstance(plan, Void) and h.pk == hand.pk
-        table_plans.append(table_plan(h, new[h.pk], tables[h.table_id], voided, report))
+        voided = isinstance(action, Void) and h.pk == hand.pk
+        table_writes.append(table_plan(h, new[h.pk], tables[h.table_id], voided, report))
 
-    if dry_run:
-        return report
+    return HandPlan(hand, action, report, replay, entries, newly_out, revived, tuple(table_writes))
 
-    # Write.
+
+def plan_correction(hand: Hand, *, boards: BoardsArg, actor: Actor) -> HandPlan:
+    """What re-scoring `hand` with corrected boards would change, with every later hand of the
+    event replayed in order: stacks, places, eliminations, button, Fantasyland. Saves nothing
+    and takes no lock."""
+    ensure_director(actor)
+    event = Event.objects.select_related("current_level").get(pk=hand.event_id)
+    return _plan(hand, Rescore(parse_boards(boards, event.ruleset)), event)
+
+
+def plan_void(hand: Hand, *, actor: Actor) -> HandPlan:
+    """What cancelling `hand` would change (it moves no chips; later hands replayed). Saves
+    nothing and takes no lock."""
+    ensure_director(actor)
+    return _plan(hand, Void(), Event.objects.select_related("current_level").get(pk=hand.event_id))
+
+
+def _apply(
+    hand: Hand, action: CorrectionPlan, *, actor: Actor, seen: str | None, reason: str, reopen: bool = False
+) -> Correction:
+    """Lock the event and its tables, plan `action` again and save it; refuse it when its token
+    is no longer `seen`, the one the director was shown (None: nothing was shown)."""
+    event = lock_event(hand.event_id)
+    # Lock every open table (id order): a replay may touch entries seated anywhere.
+    locked = {t.pk: t for t in Table.objects.select_for_update(no_key=True).filter(event=event).order_by("id")}
+    plan = _plan(hand, action, event)
+    if reopen:
+        table = locked[plan.hand.table_id]
+        ensure_can_record(actor, dealer_id=table.dealer_id, table_number=table.number, table_id=table.pk)
+        refusal = reopen_refusal(plan.hand, last_hand_number=table.last_hand_number, now=timezone.now())
+        if refusal:
+            raise Conflict(refusal, code="reopen_closed")
+    if seen is not None and plan.token != seen:
+        raise Conflict(
+            _(
+                "The differences changed since they were shown (a hand was recorded or corrected meanwhile): "
+                "nothing was saved. Check them again."
+            ),
+            code="plan_changed",
+        )
+    return _write(plan, event, actor=actor, reason=reason, reopen=reopen)
+
+
+def _write(plan: HandPlan, event: Event, *, actor: Actor, reason: str, reopen: bool) -> Correction:
+    """Save a plan worked out under the locks: the hand, the later hands, entries, tables, audit."""
+    hand, replay = plan.hand, plan.replay
+    hands, new, new_exchanges = replay.hands, replay.boards, replay.exchanges
+    shift, tables = replay.shift, replay.tables
+    entries, newly_out, revived = plan.entries, plan.newly_out, plan.revived
+    report = dataclasses.replace(plan.report, dry_run=False)
+
     now = timezone.now()
     before = hand_snapshot(hands[0].boards.all())
     stack_fields = ["stack_before", "stack_after", "eliminated"]
     # The hand itself: re-scored boards and new exchanges; a void hand keeps its rows as recorded.
-    if isinstance(plan, Rescore):
+    if isinstance(plan.action, Rescore):
         target = new[hand.pk]
         for nb in target:
             for key, value in nb.fields.items():
@@ -178,8 +265,8 @@ def _correct(
             entry.eliminated_at_table = entry.eliminated_at_hand = None
         changed_entries.append(entry)
     Entry.objects.bulk_update(changed_entries, ["stack", "status", "eliminated_at_table", "eliminated_at_hand"])
-    for apply in table_plans:
-        apply()
+    for write in plan.table_writes:
+        write()
     assign_places(event, eliminations=elimination_order(event))
     finish_if_decided(event)
     write_audit(
@@ -189,13 +276,13 @@ def _correct(
         action=AuditEntry.Action.REOPEN_HAND
         if reopen
         else AuditEntry.Action.VOID_HAND
-        if isinstance(plan, Void)
+        if isinstance(plan.action, Void)
         else AuditEntry.Action.CORRECT_HAND,
         table_number=tables[hand.table_id].number,
         args={"table": tables[hand.table_id].number, "number": hand.number, "reason": reason or "-"},
         before=before,
         after={
-            "boards": hand_snapshot(b.board for b in new[hand.pk]) if isinstance(plan, Rescore) else None,
+            "boards": hand_snapshot(b.board for b in new[hand.pk]) if isinstance(plan.action, Rescore) else None,
             "replayed": [h.pk for h in report.replayed],
             "changes": [[c.what, c.subject, c.before, c.after] for c in report.changes],
         },
@@ -204,22 +291,24 @@ def _correct(
 
 
 @transaction.atomic(durable=True)
-def correct_hand(hand: Hand, *, boards: BoardsArg, actor: Actor, dry_run: bool = False, reason: str = "") -> Correction:
+def apply_correction(hand: Hand, *, boards: BoardsArg, actor: Actor, reason: str, seen: str | None) -> Correction:
     """Re-score `hand` with corrected boards and replay every later hand of the event in order.
 
-    The dry run returns the differences (stacks, places, eliminations, button, Fantasyland)
-    and saves nothing. The old version stays in the audit log.
+    `seen` is the token of the plan the director was shown (`plan_correction(...).token`): if
+    the plan worked out now under the locks differs, nothing is saved (`Conflict`,
+    `plan_changed`). The old version stays in the audit log.
     """
     ensure_director(actor)
-    plan = Rescore(parse_boards(boards, Event.objects.get(pk=hand.event_id).ruleset))
-    return _correct(hand, plan, actor=actor, dry_run=dry_run, reason=reason)
+    rules = Event.objects.get(pk=hand.event_id).ruleset
+    return _apply(hand, Rescore(parse_boards(boards, rules)), actor=actor, seen=seen, reason=reason)
 
 
 @transaction.atomic(durable=True)
-def void_hand(hand: Hand, *, actor: Actor, dry_run: bool = False, reason: str = "") -> Correction:
-    """Cancel `hand`: it moves no chips; later hands are replayed as in `correct_hand`."""
+def apply_void(hand: Hand, *, actor: Actor, reason: str, seen: str | None) -> Correction:
+    """Cancel `hand`: it moves no chips; later hands are replayed as in `apply_correction`, and
+    a plan that changed since `seen` is refused the same way."""
     ensure_director(actor)
-    return _correct(hand, Void(), actor=actor, dry_run=dry_run, reason=reason)
+    return _apply(hand, Void(), actor=actor, seen=seen, reason=reason)
 
 
 @transaction.atomic(durable=True)
@@ -229,6 +318,6 @@ def reopen_hand(hand: Hand, *, actor: Actor) -> Correction:
     Allowed to the table's dealer, its device or a director, until the table's next hand is
     recorded and within `REOPEN_MINUTES` of recording (`reopen_refusal`); after that only a
     director corrects. Audited as "reopened by the dealer"; later hands elsewhere are replayed
-    as in `void_hand`.
+    as in `apply_void`.
     """
-    return _correct(hand, Void(), actor=actor, dry_run=False, reason="", reopen=True)
+    return _apply(hand, Void(), actor=actor, seen=None, reason="", reopen=True)

@@ -1,9 +1,11 @@
 """The director's hand pages: any recorded hand opened, corrected or voided.
 
-A correction or a void is shown first as a dry run (``correct_hand``/``void_hand`` with
-``dry_run=True``): the differences in stacks, places, eliminations, button and Fantasyland,
-and the later hands that are replayed. Only then does a second POST (``action=confirm``, with
-the token of the boards that were dry-run) save it. Every page is also a plain form POST.
+A correction or a void is shown first as a dry run (``plan_correction``/``plan_void``, which
+read without a lock): the differences in stacks, places, eliminations, button and Fantasyland,
+and the later hands that are replayed. Only then does a second POST (``action=confirm`` for a
+correction, with the token of the boards that were dry-run) save it, with the ``plan`` token of
+the differences shown: when the room moved on since, nothing is saved and the new differences
+are shown. Every page is also a plain form POST.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from vpt.tables.models import Table
 
 from .board_entry import SeatLine, build_entry
 from .chip_moves import chip_moves, moves_sentences
-from .corrections import Correction, correct_hand, void_hand
+from .corrections import Correction, apply_correction, apply_void, plan_correction, plan_void
 from .forms import SeatBoardForm, seat_prefix
 from .models import Board, Hand
 from .selectors import hand_detail as select_hand
@@ -131,22 +133,29 @@ def hand_correct(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
         else:
             reason = reason_form.cleaned_data["reason"]
             token = _token(entry.boards, reason)
-            confirm = action == "confirm" and data is not None and data.get("token") == token
-            try:
-                report = correct_hand(hand, boards=entry.boards, actor=request.user, dry_run=not confirm, reason=reason)
-            except ServiceError as error:
-                context["error"] = str(error)
-            else:
-                if confirm:
+            if action == "confirm" and data is not None and data.get("token") == token:
+                try:
+                    report = apply_correction(
+                        hand, boards=entry.boards, actor=request.user, reason=reason, seen=data.get("plan", "")
+                    )
+                except ServiceError as error:
+                    # Refused (the room moved on since the differences were shown, say): the
+                    # differences as they are now follow, to be checked and confirmed again.
+                    context["error"] = str(error)
+                else:
                     version = Hand.objects.values_list("version", flat=True).get(pk=hand.pk)
                     messages.success(request, _saved_message(report, version=version))
                     return redirect("rounds:hand-detail", hand_id=hand.pk)
-                if action == "confirm":
-                    context["error"] = _(
-                        "The boards or the reason changed since the differences were shown: "
-                        "check them again, then confirm."
-                    )
-                context.update(report=_report(report), token=token)
+            elif action == "confirm":
+                context["error"] = _(
+                    "The boards or the reason changed since the differences were shown: check them again, then confirm."
+                )
+            try:
+                plan = plan_correction(hand, boards=entry.boards, actor=request.user)
+            except ServiceError as error:
+                context["error"] = str(error)
+            else:
+                context.update(report=_report(plan.report), token=token, plan=plan.token)
     elif data is not None and request.htmx:
         return render(request, "rounds/hand_correct.html#correct-preview", context)
     return render(request, "rounds/hand_correct.html", context)
@@ -168,16 +177,18 @@ def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
         "boards": list(hand.boards.all()),
     }
     try:
-        context["report"] = _report(void_hand(hand, actor=request.user, dry_run=True))
+        plan = plan_void(hand, actor=request.user)
     except ServiceError as error:
         context["error"] = str(error)
         return render(request, "rounds/hand_void.html", context)
+    context.update(report=_report(plan.report), plan=plan.token)
     if data is not None:
         if not reason_form.is_valid():
             context["error"] = _("Give the reason for voiding the hand.")
         else:
             try:
-                void_hand(hand, actor=request.user, reason=reason_form.cleaned_data["reason"])
+                reason = reason_form.cleaned_data["reason"]
+                apply_void(hand, actor=request.user, reason=reason, seen=data.get("plan", ""))
             except ServiceError as error:
                 context["error"] = str(error)
             else:

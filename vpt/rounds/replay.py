@@ -94,14 +94,27 @@ class NewBoard:
     fields: dict[str, Any] = field(default_factory=dict)
 
 
-def replay_plan(
-    hand: Hand, plan: CorrectionPlan, rules: RuleSet
-) -> tuple[list[Hand], dict[int, list[NewBoard]], dict[int, list[Exchange]], dict[int, int], dict[int, Table]]:
+@dataclass(frozen=True)
+class Replay:
+    """A hand re-scored or dropped and every later hand re-settled, in memory (nothing saved).
+
+    `hands`: the hand and every later recorded hand of the event, in order (the hand first);
+    `boards` and `exchanges`: their new values by hand id (a later hand only when it changes);
+    `shift`: the chips each entry ends with, more (or fewer) than now; `tables`: by id.
+    """
+
+    hands: list[Hand]
+    boards: dict[int, list[NewBoard]]
+    exchanges: dict[int, list[Exchange]]
+    shift: dict[int, int]
+    tables: dict[int, Table]
+
+
+def replay_plan(hand: Hand, plan: CorrectionPlan, rules: RuleSet) -> Replay:
     """Re-score `hand` (`Rescore`) or drop it (`Void`), and re-settle every later hand.
 
-    Returns the hands (target first), new board values and exchanges per hand id, the chip
-    shift per entry and the tables involved. Later hands keep their points: only stacks,
-    caps and eliminations can change, so they are re-settled from their stored pair points.
+    Later hands keep their points: only stacks, caps and eliminations can change, so they are
+    re-settled from their stored pair points. Reads only: no lock, nothing written.
     """
     hands = list(
         Hand.objects.filter(event_id=hand.event_id, status=Hand.Status.RECORDED, id__gte=hand.pk)
@@ -178,7 +191,7 @@ def replay_plan(
         new_exchanges[later.pk] = exchanges
         for nb in new[later.pk]:
             shift[nb.board.entry_id] = nb.stack_after - nb.board.stack_after
-    return hands, new, new_exchanges, shift, tables
+    return Replay(hands, new, new_exchanges, shift, tables)
 
 
 def check_eliminations(
