@@ -235,6 +235,33 @@ def test_player_page_with_chart_and_why(client: Client, played: Event) -> None:
         assert all(re.fullmatch(f"{number},{number}", pair) for pair in points.split())
 
 
+def test_a_players_page_shows_a_paid_exchange_as_paid(client: Client, played: Event) -> None:
+    """Hand 1 at table 1: the second player (ACES_FULL) beats the third (QUEENS_FULL), who is B in
+    that pair: on the third player's page the pair reads from her side, paid, in red."""
+    from vpt.rounds.models import Exchange
+
+    exchange = Exchange.objects.get(hand__number=1, board_a__position=1, board_b__position=2)
+    assert (exchange.points, exchange.chips_paid) == (1, 100)  # A won: B paid
+    winner, payer = exchange.board_a.entry, exchange.board_b.entry
+
+    def pair_head(player_id: int) -> str:
+        html = page(client, f"/standings/costa-open/players/{player_id}/")
+        hand = html.split("Table 1, hand 1</a>")[1].split('class="hand-card')[0]
+        return hand.split(f'data-pair="{exchange.order}"')[1].split('<ul class="pair-rows">')[0]
+
+    pair = pair_head(payer.player_id)
+    assert f"<strong>{payer} – {winner}</strong>" in pair
+    assert '<span class="points minus">-1 point</span>' in pair
+    assert '<span class="points minus" data-chips="-100">-100 chips</span>' in pair
+    assert "+" not in pair
+
+    # The winner's page reads the same exchange as won, in green.
+    pair = pair_head(winner.player_id)
+    assert f"<strong>{winner} – {payer}</strong>" in pair
+    assert '<span class="points plus">+1 point</span>' in pair
+    assert '<span class="points plus" data-chips="100">+100 chips</span>' in pair
+
+
 # Payouts
 
 

@@ -230,7 +230,7 @@ class PlayerHand:
     hand: Hand
     board: Board
     view: BoardView
-    pairs: list[PairWhy]  # only the pairs this player was part of
+    pairs: list[PairWhy]  # only the pairs this player was part of, each from the player's side
     opponents: list[tuple[Board, BoardView]]
 
 
@@ -265,7 +265,7 @@ def player_page(event: Event, player_id: int) -> PlayerPage:
         mine = next(board for board in boards if board.entry_id in entry_ids)
         pairs = (
             [
-                pair
+                pair.seen_by(mine.entry_id)
                 for pair in explain_pairs(boards, hand.exchanges.all(), rules)
                 if mine.entry_id in (pair.a_entry_id, pair.b_entry_id)
             ]

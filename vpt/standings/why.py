@@ -9,8 +9,10 @@ the same as the settlement. No queries: the caller passes boards and exchanges i
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+
+from django.utils.formats import number_format
 
 from vpt.ofc import (
     ROW_SIZES,
@@ -32,6 +34,9 @@ from vpt.rounds.describe import describe_row
 __all__ = ["BoardView", "PairWhy", "RowWhy", "board_view", "explain_pairs"]
 
 
+_OTHER_SIDE = {"a": "b", "b": "a"}
+
+
 @dataclass(frozen=True)
 class RowWhy:
     row: str  # "top", "middle", "bottom"
@@ -39,10 +44,15 @@ class RowWhy:
     b: str
     winner: str | None  # "a", "b" or None for a tie
 
+    def swapped(self) -> RowWhy:
+        """The same row with B as A."""
+        return RowWhy(self.row, self.b, self.a, _OTHER_SIDE.get(self.winner or ""))
+
 
 @dataclass(frozen=True)
 class PairWhy:
-    """One exchange explained, from A's side (A is earlier in the payment order)."""
+    """One exchange explained, from A's side (A is earlier in the payment order; on a player's
+    own page, the player: `seen_by`)."""
 
     order: int
     a_name: str
@@ -79,14 +89,66 @@ class PairWhy:
     def chips_moved(self) -> int:
         return abs(self.chips_paid)
 
-    def for_entry(self, entry_id: int) -> int:
-        """+1 when ``entry_id`` is A, -1 when B: multiply A-side numbers by it."""
-        return 1 if entry_id == self.a_entry_id else -1
+    @property
+    def abs_points(self) -> int:
+        return abs(self.points)
+
+    @property
+    def points_text(self) -> str:
+        """A's points with their sign: "+4", "-4", "0"."""
+        return signed_number(self.points)
+
+    @property
+    def chips_text(self) -> str:
+        """A's chips with their sign, grouped in the active language: "+1,600", "-1,600", "0"."""
+        return signed_number(self.chips_paid)
+
+    def seen_by(self, entry_id: int) -> PairWhy:
+        """The pair from ``entry_id``'s side: that entry is A, so positive points and chips are
+        what it won and negative ones what it paid (a player's own page reads this way).
+
+        >>> pair = PairWhy(1, "Ana", "Bea", 1, 2, (RowWhy("top", "Pair of 2s", "Pair of 9s", "b"),),
+        ...                rows_won=0, rows_lost=3, scoop=-3, royalties_a=0, royalties_b=1, foul=None,
+        ...                points=-7, chips_due=700, chips_paid=-700, capped=False, skipped=False)
+        >>> bea = pair.seen_by(2)
+        >>> bea.a_name, bea.points, bea.chips_paid, bea.rows_won, bea.scoop, bea.royalties_a, bea.rows[0].winner
+        ('Bea', 7, 700, 3, 3, 1, 'a')
+        >>> pair.seen_by(1) is pair
+        True
+        """
+        if entry_id != self.b_entry_id:
+            return self
+        return replace(
+            self,
+            a_name=self.b_name,
+            b_name=self.a_name,
+            a_entry_id=self.b_entry_id,
+            b_entry_id=self.a_entry_id,
+            rows=tuple(row.swapped() for row in self.rows),
+            rows_won=self.rows_lost,
+            rows_lost=self.rows_won,
+            scoop=-self.scoop,
+            royalties_a=self.royalties_b,
+            royalties_b=self.royalties_a,
+            foul=_OTHER_SIDE.get(self.foul or "", self.foul),
+            points=-self.points,
+            chips_paid=-self.chips_paid,
+        )
 
 
 @dataclass(frozen=True)
 class BoardView:
     rows: tuple[tuple[str, tuple[CardFace, ...], str, int], ...]  # (row, cards, hand, royalty)
+
+
+def signed_number(number: int) -> str:
+    """``number`` grouped in the active language, with "+" when positive.
+
+    >>> signed_number(1600), signed_number(-4), signed_number(0)
+    ('+1,600', '-4', '0')
+    """
+    text = number_format(abs(number), force_grouping=True)
+    return f"+{text}" if number > 0 else f"-{text}" if number < 0 else text
 
 
 def _cards(text: str) -> tuple[CardFace, ...]:
