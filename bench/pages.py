@@ -40,7 +40,7 @@ def build(entries: int) -> str:
 
     slug = f"bench-{entries}"
     event = Event.objects.create(
-        name=f"Bench {entries}", slug=slug, starting_stack=10000, seats_per_table=3, buy_in="50.00", fee="5.00"
+        name=f"Bench {entries}", slug=slug, starting_stack=10000, seats_per_table=3, buy_in="45.00", fee="5.00"
     )
     event.current_level = Level.objects.create(event=event, number=1, chips_per_point=100, minutes=30)
     event.save(update_fields=["current_level"])

@@ -29,7 +29,7 @@ event = simulate_event(players=12, hands=60, seed=2026, actor=director, slug="de
 table = Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number").first()
 assign_dealer(table, dealer=dealer, actor=director)
 # Money, so the payouts page and the results sheet have something to show.
-update_event(event, actor=director, buy_in=Decimal("110.00"), fee=Decimal("10.00"), venue="Casino Gran Madrid")
+update_event(event, actor=director, buy_in=Decimal("100.00"), fee=Decimal("10.00"), venue="Casino Gran Madrid")
 set_payout_structure(event, percentages=["50", "30", "20"], unit=Decimal("5"), actor=director)
 print(event.slug, "dealer1 at", table)
 '

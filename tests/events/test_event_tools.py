@@ -38,7 +38,7 @@ def event(director: User) -> Event:
         actor=director,
         starting_stack=10000,
         levels=LEVELS,
-        buy_in="110.00",
+        buy_in="100.00",
         fee="10.00",
         venue="Casino Costa",
     )

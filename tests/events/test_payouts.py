@@ -27,6 +27,7 @@ from vpt.events.payouts import (
     icm_equities,
     place_probabilities,
     prize_pool,
+    share_places,
     split_pool,
     validate_structure,
 )
@@ -55,27 +56,62 @@ def test_doctests_pass() -> None:
 # Prize pool
 
 
-def test_prize_pool_is_entries_times_buy_in_less_the_fee() -> None:
-    assert prize_pool(37, Decimal("110.00"), Decimal("10.00")) == Decimal("3700.00")
-    assert prize_pool(12, Decimal("25.50")) == Decimal("306.00")
-    assert prize_pool(0, Decimal("50.00"), Decimal("5.00")) == Decimal("0.00")
+def test_prize_pool_is_every_buy_in_plus_added_money_and_fees_stay_out() -> None:
+    pool = prize_pool([Decimal("100.00")] * 12 + [Decimal("80.00")] * 3, added_money=Decimal("60"))
+
+    assert pool.entries == 15
+    assert pool.buy_ins == Decimal("1440.00")
+    assert pool.total == Decimal("1500.00")
+    assert pool.overlay == Decimal("0.00")
+    assert pool.prices == ((12, Decimal("100.00")), (3, Decimal("80.00")))
+    assert prize_pool([]).total == Decimal("0.00")
+
+
+def test_a_guarantee_tops_the_pool_up_with_an_overlay() -> None:
+    short = prize_pool([Decimal("100")] * 12, added_money=Decimal("50"), guarantee=Decimal("2000"))
+    reached = prize_pool([Decimal("100")] * 25, guarantee=Decimal("2000"))
+
+    assert (short.total, short.overlay) == (Decimal("2000.00"), Decimal("750.00"))
+    assert (reached.total, reached.overlay) == (Decimal("2500.00"), Decimal("0.00"))
 
 
 @pytest.mark.parametrize(
-    ("entries", "buy_in", "fee", "code"),
+    ("buy_ins", "added", "guarantee", "code"),
     [
-        (-1, "10", "0", "negative_entries"),
-        (3, "-10", "0", "negative_amount"),
-        (3, "10", "-1", "negative_amount"),
-        (3, "10", "11", "fee_exceeds_buy_in"),
-        (3, "NaN", "0", "not_a_number"),
+        (["-10"], "0", "0", "negative_amount"),
+        (["10"], "-1", "0", "negative_amount"),
+        (["10"], "0", "-1", "negative_guarantee"),
+        (["NaN"], "0", "0", "not_a_number"),
     ],
 )
-def test_prize_pool_refuses_bad_input(entries: int, buy_in: str, fee: str, code: str) -> None:
+def test_prize_pool_refuses_bad_input(buy_ins: list[str], added: str, guarantee: str, code: str) -> None:
     with pytest.raises(PayoutError) as error:
-        prize_pool(entries, Decimal(buy_in), Decimal(fee))
+        prize_pool([Decimal(b) for b in buy_ins], added_money=Decimal(added), guarantee=Decimal(guarantee))
 
     assert error.value.code == code
+
+
+def test_a_shared_place_splits_the_prizes_it_covers() -> None:
+    amounts = [Decimal("500.00"), Decimal("300.00"), Decimal("200.00")]
+
+    # Two share 2nd: they cover places 2 and 3, 250.00 each; a tie for 3rd past the paid places.
+    assert share_places([(1, 1), (2, 2), (3, 2)], amounts) == {
+        1: Decimal("500.00"),
+        2: Decimal("250.00"),
+        3: Decimal("250.00"),
+    }
+    assert share_places([(1, 1), (2, 2), (3, 3), (4, 3)], amounts) == {
+        1: Decimal("500.00"),
+        2: Decimal("300.00"),
+        3: Decimal("100.00"),
+        4: Decimal("100.00"),
+    }
+    # 100.00 three ways: the remainder cent to the first listed; nothing for the unplaced.
+    assert share_places([(5, 1), (6, 1), (7, 1), (8, None)], [Decimal("60"), Decimal("40")]) == {
+        5: Decimal("33.34"),
+        6: Decimal("33.33"),
+        7: Decimal("33.33"),
+    }
 
 
 # Structure and split

@@ -58,7 +58,7 @@ def other_dealer(db: None, password: str) -> User:
 @pytest.fixture
 def event(director: User, dealer_user: User, other_dealer: User) -> Event:
     """Two tables of three; ``dealer_user`` deals table 1, ``other_dealer`` table 2."""
-    event = make_event(director, ["Ana", "Ben", "Cid", "Dan", "Eva", "Fay"], buy_in=Decimal("110"), fee=Decimal("10"))
+    event = make_event(director, ["Ana", "Ben", "Cid", "Dan", "Eva", "Fay"], buy_in=Decimal("100"), fee=Decimal("10"))
     Table.objects.filter(event=event, number=1).update(dealer=dealer_user)
     Table.objects.filter(event=event, number=2).update(dealer=other_dealer)
     return event
@@ -307,12 +307,12 @@ def test_seat_cards_and_table_list(
 
 def test_results_are_public(client: Client, director: User, pdf_text, django_assert_max_num_queries) -> None:
     event = make_event(
-        director, ["Ana", "Ben", "Cid"], starting_stack=500, levels=[100], buy_in=Decimal("55"), fee=Decimal("5")
+        director, ["Ana", "Ben", "Cid"], starting_stack=500, levels=[100], buy_in=Decimal("50"), fee=Decimal("5")
     )
     PayoutStructure.objects.create(event=event, percentages=["50", "30", "20"], unit=Decimal("1.00"))
     record(Table.objects.get(event=event), [QUEENS_FOULED, ACES_FULL, JACKS], director)
 
-    with django_assert_max_num_queries(3):
+    with django_assert_max_num_queries(4):
         response = client.get(reverse("slips:results", args=[event.slug]))
 
     text = pdf_text(response.content)

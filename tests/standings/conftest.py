@@ -44,7 +44,7 @@ def event(director: User) -> Event:
         actor=director,
         starting_stack=10000,
         levels=LEVELS,
-        buy_in="110.00",
+        buy_in="100.00",
         fee="10.00",
         venue="Casino Costa",
     )
@@ -66,7 +66,7 @@ def played(event: Event, director: User) -> Event:
 def build_event(entries: int, *, slug: str = "big-open", seats: int = 3) -> Event:
     """An event with ``entries`` seated players (some eliminated), straight through the ORM."""
     event = Event.objects.create(
-        name=f"Big Open {entries}", slug=slug, starting_stack=10000, seats_per_table=seats, buy_in="50.00", fee="5.00"
+        name=f"Big Open {entries}", slug=slug, starting_stack=10000, seats_per_table=seats, buy_in="45.00", fee="5.00"
     )
     level = Level.objects.create(event=event, number=1, chips_per_point=100, minutes=30)
     event.current_level = level

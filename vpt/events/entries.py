@@ -68,8 +68,15 @@ def register_player(
     if Player.objects.filter(event=event, person__in=_same_people(person)).exists():
         raise Conflict(_("%(name)s is already registered.") % {"name": person.name}, code="duplicate_person")
     player = Player.objects.create(event=event, name=name, country=country, email=email, person=person)
+    buy_in, fee = event.price_of_entry(1)
     entry = Entry.objects.create(
-        event=event, player=player, number=1, starting_stack=event.starting_stack, stack=event.starting_stack
+        event=event,
+        player=player,
+        number=1,
+        starting_stack=event.starting_stack,
+        stack=event.starting_stack,
+        buy_in=buy_in,
+        fee=fee,
     )
     write_audit(
         actor=actor,
@@ -136,12 +143,15 @@ def reenter_player(player: Player, *, actor: Actor) -> Entry:
             _("%(name)s has used all %(max)s entries.") % {"name": player.name, "max": event.max_entries},
             code="no_entries_left",
         )
+    buy_in, fee = event.price_of_entry(len(entries) + 1)
     entry = Entry.objects.create(
         event=event,
         player=player,
         number=len(entries) + 1,
         starting_stack=event.starting_stack,
         stack=event.starting_stack,
+        buy_in=buy_in,
+        fee=fee,
     )
     assign_places(event, eliminations=None)
     write_audit(

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from vpt.ofc import InvalidHand, get_ruleset
 from vpt.people.models import Person
 
-from .models import Entry, Event, Level, Player
+from .models import Entry, Event, Level, Payment, Player
 from .payouts import PayoutError, validate_structure
 
 
@@ -26,6 +26,8 @@ def seat_range(variant: str, overrides: dict[str, Any] | None = None) -> tuple[i
     return rules.min_players, rules.max_players
 
 
+# Money an event may leave empty: none added, no guarantee.
+OPTIONAL_MONEY = ("added_money", "guarantee")
 SEAT_CHOICES = [(n, str(n)) for n in range(2, 5)]
 
 
@@ -56,6 +58,10 @@ class EventForm(forms.ModelForm):
             "seats_per_table",
             "buy_in",
             "fee",
+            "reentry_buy_in",
+            "reentry_fee",
+            "added_money",
+            "guarantee",
             "reentry_until_level",
             "max_entries",
             "language",
@@ -85,6 +91,14 @@ class EventForm(forms.ModelForm):
             for value, label in Event.Variant.choices
         )
         self.fields["variant"].widget.attrs["data-variant"] = ""
+        for name in OPTIONAL_MONEY:
+            self.fields[name].required = False  # empty means none
+
+    def clean_added_money(self) -> Decimal:
+        return self.cleaned_data.get("added_money") or Decimal("0")
+
+    def clean_guarantee(self) -> Decimal:
+        return self.cleaned_data.get("guarantee") or Decimal("0")
 
     def clean_slug(self) -> str:
         if self.instance.pk:
@@ -360,3 +374,9 @@ PERCENTAGE_ERRORS = {
 
 class DealForm(forms.Form):
     unit = UnitChoiceField(label=_("Round amounts to"), initial="1.00", required=False)
+
+
+class PaymentForm(forms.Form):
+    """How the desk took or handed the money."""
+
+    method = forms.ChoiceField(label=_("Paid by"), choices=Payment.Method.choices, initial=Payment.Method.CASH)

@@ -16,6 +16,10 @@ clock         the stored state of the event's clock (anchor level, start, pauses
               `vpt.events.clock` computes what it shows.
 payout structure  the percentage of the prize pool each place takes, and the rounding unit;
               `vpt.events.payouts` splits the pool.
+money         each entry pays a buy-in (to the prize pool) and a fee (to the house), priced
+              from the event when it is made (re-entries may cost otherwise) and kept as paid;
+              the house may add money to the pool, and a guarantee tops it up (the overlay).
+              Payments at the cash desk are `vpt.events.money_models.Payment` rows.
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ from django.utils.translation import gettext_lazy as _
 from vpt.ofc import RuleSet, get_ruleset
 
 from .summaries import level_label, summary_of
+
+# Money: never below zero, said on the field (a form shows it there).
+NOT_NEGATIVE = MinValueValidator(Decimal("0"), message=_("An amount of money cannot be below zero."))
 
 
 class Event(models.Model):
@@ -71,8 +78,56 @@ class Event(models.Model):
     seats_per_table = models.PositiveSmallIntegerField(
         _("seats per table"), default=3, validators=[MinValueValidator(2), MaxValueValidator(4)]
     )
-    buy_in = models.DecimalField(_("buy-in"), max_digits=12, decimal_places=2, default=Decimal("0"))
-    fee = models.DecimalField(_("fee"), max_digits=12, decimal_places=2, default=Decimal("0"))
+    buy_in = models.DecimalField(
+        _("buy-in"),
+        max_digits=12,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[NOT_NEGATIVE],
+        help_text=_("What each entry puts into the prize pool."),
+    )
+    fee = models.DecimalField(
+        _("fee"),
+        max_digits=12,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[NOT_NEGATIVE],
+        help_text=_("What each entry pays the house, on top of the buy-in."),
+    )
+    reentry_buy_in = models.DecimalField(
+        _("re-entry buy-in"),
+        max_digits=12,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[NOT_NEGATIVE],
+        help_text=_("Empty: the same as the first entry."),
+    )
+    reentry_fee = models.DecimalField(
+        _("re-entry fee"),
+        max_digits=12,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[NOT_NEGATIVE],
+        help_text=_("Empty: the same as the first entry."),
+    )
+    added_money = models.DecimalField(
+        _("added money"),
+        max_digits=12,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[NOT_NEGATIVE],
+        help_text=_("What the house adds to the prize pool."),
+    )
+    guarantee = models.DecimalField(
+        _("guaranteed prize pool"),
+        max_digits=12,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[NOT_NEGATIVE],
+        help_text=_("0: none. The house pays the difference (the overlay) when the pool falls short."),
+    )
     reentry_until_level = models.PositiveSmallIntegerField(
         _("re-entry allowed until level"),
         null=True,
@@ -113,6 +168,14 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def price_of_entry(self, number: int) -> tuple[Decimal, Decimal]:
+        """The buy-in and fee the entry numbered ``number`` pays (2 and later: a re-entry)."""
+        if number > 1:
+            buy_in = self.buy_in if self.reentry_buy_in is None else self.reentry_buy_in
+            fee = self.fee if self.reentry_fee is None else self.reentry_fee
+            return buy_in, fee
+        return self.buy_in, self.fee
 
     @property
     def ruleset(self) -> RuleSet:
@@ -178,6 +241,12 @@ class Entry(models.Model):
     # Where the entry went out: the table's number and the hand's number at that table.
     eliminated_at_table = models.PositiveSmallIntegerField(_("eliminated at table"), null=True, blank=True)
     eliminated_at_hand = models.PositiveIntegerField(_("eliminated in hand"), null=True, blank=True)
+    buy_in = models.DecimalField(
+        _("buy-in"), max_digits=12, decimal_places=2, default=Decimal("0"), help_text=_("To the prize pool.")
+    )
+    fee = models.DecimalField(
+        _("fee"), max_digits=12, decimal_places=2, default=Decimal("0"), help_text=_("To the house.")
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -260,6 +329,10 @@ class AuditEntry(models.Model):
         REVOKE_TABLE_TOKEN = "revoke_table_token", _("Table sign-in revoked")
         CREATE_DEALER = "create_dealer", _("Dealer created")
         DEACTIVATE_DEALER = "deactivate_dealer", _("Dealer deactivated")
+        MARK_ENTRY_PAID = "mark_entry_paid", _("Entry paid")
+        MARK_ENTRY_UNPAID = "mark_entry_unpaid", _("Entry payment cancelled")
+        PAY_PRIZE = "pay_prize", _("Prize paid out")
+        UNDO_PRIZE_PAYMENT = "undo_prize_payment", _("Prize payout cancelled")
 
     event = models.ForeignKey(
         Event, verbose_name=_("event"), null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"
@@ -294,7 +367,12 @@ class AuditEntry(models.Model):
     @property
     def summary(self) -> str:
         """What happened, in the active language (see `vpt.events.audit.summary_of`)."""
-        return summary_of(self.action, self.summary_args, status_labels=dict(Event.Status.choices))
+        return summary_of(
+            self.action,
+            self.summary_args,
+            status_labels=dict(Event.Status.choices),
+            method_labels=dict(Payment.Method.choices),
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return {"action": self.action, "summary": self.summary, "before": self.before, "after": self.after}
@@ -363,3 +441,7 @@ class PayoutStructure(models.Model):
 
     def decimal_percentages(self) -> list[Decimal]:
         return [Decimal(str(p)) for p in self.percentages]
+
+
+# The cash desk's rows live in their own module (this one holds the event and its people).
+from .money_models import Payment  # noqa: E402

@@ -1,7 +1,9 @@
 """Prize money: the pool, the payout structure, and deals at the final table.
 
-prize pool      entries x (buy-in - fee): the fee is the part of each buy-in the house keeps,
-                so a 110.00 buy-in with a 10.00 fee puts 100.00 per entry into the pool.
+prize pool      the buy-ins of every entry (re-entries included) plus the money the house
+                adds, and at least the guarantee: the house pays the shortfall (the overlay).
+                Fees go to the house, never into the pool: a 100.00 buy-in with a 10.00 fee
+                costs the player 110.00 and puts 100.00 into the pool.
 structure       the percentage of the pool paid to each place, first place first. The
                 percentages are positive, never rise from one place to the next, and add up
                 to exactly 100.
@@ -9,6 +11,9 @@ unit            amounts are rounded (ROUND_HALF_UP) to a multiple of this: 0.01,
 remainder       what rounding leaves over (or takes too much), so the amounts add up to the
                 pool exactly. The rule: the remainder goes to FIRST PLACE in a payout split,
                 and to the BIGGEST STACK (the first one listed, on equal stacks) in a deal.
+shared place    entries out in the same hand with the same stack share a place: together
+                they take the prizes of the places they cover, split equally (half up to the
+                cent), the remainder to the first of them listed.
 deal            the players left agree to split the prizes still to be won (places 1..n for n
                 players) instead of playing on.
 chip-chop       each player's share of those prizes is proportional to their chips.
@@ -27,7 +32,9 @@ this module is the one place where prize money is split.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
@@ -35,11 +42,13 @@ __all__ = [
     "CENT",
     "MAX_ICM_PLAYERS",
     "PayoutError",
+    "PrizePool",
     "chip_chop",
     "icm_deal",
     "icm_equities",
     "place_probabilities",
     "prize_pool",
+    "share_places",
     "split_pool",
     "validate_structure",
 ]
@@ -72,22 +81,56 @@ def _check_unit(unit: Decimal) -> Decimal:
     return unit
 
 
-def prize_pool(entries: int, buy_in: Decimal, fee: Decimal = Decimal("0")) -> Decimal:
-    """The prize pool: every entry (re-entries included) pays the buy-in, less the house fee.
+@dataclass(frozen=True, slots=True)
+class PrizePool:
+    """The prize pool and what makes it up.
 
-    >>> prize_pool(37, Decimal("110.00"), Decimal("10.00"))
-    Decimal('3700.00')
-    >>> prize_pool(0, Decimal("50"))
+    ``prices``: (how many entries, buy-in) for each buy-in paid, the most entries first, so the
+    pool can be explained: "12 entries x 100.00 + 0.00 added = 1,200.00".
+    """
+
+    entries: int
+    buy_ins: Decimal
+    added_money: Decimal
+    guarantee: Decimal
+    overlay: Decimal
+    total: Decimal
+    prices: tuple[tuple[int, Decimal], ...]
+
+
+def prize_pool(
+    buy_ins: Sequence[Decimal], *, added_money: Decimal = Decimal("0"), guarantee: Decimal = Decimal("0")
+) -> PrizePool:
+    """The pool from each entry's buy-in (fees excluded), the added money and the guarantee.
+
+    >>> pool = prize_pool([Decimal("100")] * 12, added_money=Decimal("50"), guarantee=Decimal("1500"))
+    >>> pool.buy_ins, pool.overlay, pool.total
+    (Decimal('1200.00'), Decimal('250.00'), Decimal('1500.00'))
+    >>> prize_pool([]).total
     Decimal('0.00')
     """
-    buy_in, fee = _money(buy_in), _money(fee)
-    if entries < 0:
-        raise PayoutError("entries cannot be negative", code="negative_entries")
-    if buy_in < 0 or fee < 0:
-        raise PayoutError("buy-in and fee cannot be negative", code="negative_amount")
-    if fee > buy_in:
-        raise PayoutError("the fee cannot exceed the buy-in", code="fee_exceeds_buy_in")
-    return (entries * (buy_in - fee)).quantize(CENT, rounding=ROUND_HALF_UP)
+    amounts = [_money(value) for value in buy_ins]
+    added, floor = _money(added_money), _money(guarantee)
+    if any(amount < 0 for amount in amounts) or added < 0:
+        raise PayoutError("buy-ins and added money cannot be negative", code="negative_amount")
+    if floor < 0:
+        raise PayoutError("the guarantee cannot be negative", code="negative_guarantee")
+    collected = (sum(amounts, Decimal("0")) + added).quantize(CENT, rounding=ROUND_HALF_UP)
+    overlay = max(floor - collected, Decimal("0")).quantize(CENT)
+    counts = Counter(amount.quantize(CENT) for amount in amounts)
+    return PrizePool(
+        entries=len(amounts),
+        buy_ins=sum(amounts, Decimal("0")).quantize(CENT, rounding=ROUND_HALF_UP),
+        added_money=added.quantize(CENT),
+        guarantee=floor.quantize(CENT),
+        overlay=overlay,
+        total=collected + overlay,
+        prices=_prices(counts),
+    )
+
+
+def _prices(counts: Counter[Decimal]) -> tuple[tuple[int, Decimal], ...]:
+    return tuple((count, price) for price, count in sorted(counts.items(), key=lambda item: (-item[1], -item[0])))
 
 
 def validate_structure(percentages: Sequence[Decimal | int | str]) -> tuple[Decimal, ...]:
@@ -151,6 +194,34 @@ def split_pool(
     values = validate_structure(percentages)
     shares = [Fraction(pool) * Fraction(p) / 100 for p in values]
     return _allocate(pool, shares, unit, remainder_to=0)
+
+
+def share_places(places: Sequence[tuple[int, int | None]], amounts: Sequence[Decimal]) -> dict[int, Decimal]:
+    """Each placed key's prize from the amounts of places 1, 2, ... (``places``: (key, place)).
+
+    Keys that share a place take the prizes of the places they cover together, split equally
+    half up to the cent, the remainder to the first of them listed. Unplaced keys and places
+    past the paid ones get nothing (they are left out).
+
+    >>> share_places([(7, 1), (8, 2), (9, 2)], [Decimal("500"), Decimal("300"), Decimal("201")])
+    {7: Decimal('500.00'), 8: Decimal('250.50'), 9: Decimal('250.50')}
+    >>> share_places([(1, 1), (2, 2), (3, 2), (4, 2)], [Decimal("60"), Decimal("40")])
+    {1: Decimal('60.00'), 2: Decimal('13.34'), 3: Decimal('13.33'), 4: Decimal('13.33')}
+    """
+    groups: dict[int, list[int]] = {}
+    for key, place in places:
+        if place is not None:
+            groups.setdefault(place, []).append(key)
+    prizes: dict[int, Decimal] = {}
+    for place in sorted(groups):
+        keys = groups[place]
+        covered = sum(amounts[place - 1 : place - 1 + len(keys)], Decimal("0"))
+        if covered <= 0:
+            continue
+        shares = [Fraction(covered) / len(keys)] * len(keys)
+        for key, amount in zip(keys, _allocate(covered, shares, CENT, remainder_to=0), strict=True):
+            prizes[key] = amount
+    return prizes
 
 
 def _deal_input(stacks: Sequence[int], prizes: Sequence[Decimal | int | str]) -> tuple[list[int], list[Decimal]]:

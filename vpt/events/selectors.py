@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from decimal import Decimal
 from typing import Any, Literal
 
 from django.db.models import F, Max, Q, QuerySet
 
-from . import payouts as money
 from .clock import ClockState, ClockStatus, LevelSpec, clock_status, settle
 from .models import AuditEntry, ChipAdjustment, Clock, Entry, Event, Level, PayoutStructure
+from .money_format import explain_pool
+from .prizes import event_prizes
 
 
 def event_standings(event: Event | int) -> QuerySet[Entry]:
@@ -264,20 +264,21 @@ def event_payouts(event: Event) -> dict[str, Any]:
     """Prize pool, payout structure and each paid place's amount and player: 3 queries.
 
     ``rows``: one dict per paid place (place, percentage, amount, name), what the public
-    payouts page and the director's payout editor show.
+    payouts page and the director's payout editor show; ``explanation`` says how the pool was
+    reached ("12 entries × 100.00 + 0.00 added = 1,200.00").
     """
-    entries = entry_count(event)
-    pool = money.prize_pool(entries, event.buy_in, event.fee)
-    structure = payout_structure(event)
-    amounts: tuple[Decimal, ...] = ()
-    if structure is not None and structure.percentages:
-        amounts = money.split_pool(pool, structure.percentages, unit=structure.unit)
-    places = len(amounts)
+    prizes = event_prizes(event)
+    places = len(prizes.amounts)
     winners = in_the_money(event, places) if places else {}
+    percentages = prizes.structure.decimal_percentages() if prizes.structure else []
     rows = [
         {"place": place, "percentage": percentage, "amount": amount, "name": winners.get(place, "")}
-        for place, (percentage, amount) in enumerate(
-            zip(structure.decimal_percentages() if structure else [], amounts, strict=False), start=1
-        )
+        for place, (percentage, amount) in enumerate(zip(percentages, prizes.amounts, strict=False), start=1)
     ]
-    return {"entries": entries, "pool": pool, "structure": structure, "rows": rows}
+    return {
+        "entries": prizes.pool.entries,
+        "pool": prizes.pool,
+        "explanation": explain_pool(prizes.pool),
+        "structure": prizes.structure,
+        "rows": rows,
+    }

@@ -20,6 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, ensure_director
@@ -28,7 +29,7 @@ from vpt.errors import Conflict, ServiceError
 from vpt.ofc import InvalidHand, get_ruleset
 
 from .audit import write_audit
-from .models import AuditEntry, Event, Level
+from .models import AuditEntry, Entry, Event, Level, Payment
 from .selectors import hands_recorded
 
 DEFAULT_LEVELS: tuple[int, ...] = (10, 20, 30, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000)
@@ -59,6 +60,10 @@ def create_event(
     seats_per_table: int | None = None,
     buy_in: Decimal = Decimal("0"),
     fee: Decimal = Decimal("0"),
+    reentry_buy_in: Decimal | None = None,
+    reentry_fee: Decimal | None = None,
+    added_money: Decimal = Decimal("0"),
+    guarantee: Decimal = Decimal("0"),
     reentry_until_level: int | None = None,
     max_entries: int = 1,
     venue: str = "",
@@ -70,6 +75,16 @@ def create_event(
 ) -> Event:
     """Create an event with its levels (chips per point, or dicts of Level fields); level 1 in force."""
     ensure_director(actor)
+    _check_money(
+        {
+            "buy_in": buy_in,
+            "fee": fee,
+            "reentry_buy_in": reentry_buy_in,
+            "reentry_fee": reentry_fee,
+            "added_money": added_money,
+            "guarantee": guarantee,
+        }
+    )
     try:
         rules = get_ruleset(variant).with_overrides(rule_overrides or {})
     except InvalidHand as error:
@@ -92,6 +107,10 @@ def create_event(
         seats_per_table=seats,
         buy_in=buy_in,
         fee=fee,
+        reentry_buy_in=reentry_buy_in,
+        reentry_fee=reentry_fee,
+        added_money=added_money,
+        guarantee=guarantee,
         reentry_until_level=reentry_until_level,
         max_entries=max_entries,
         venue=venue,
@@ -130,11 +149,18 @@ EVENT_FIELDS = (
     "seats_per_table",
     "buy_in",
     "fee",
+    "reentry_buy_in",
+    "reentry_fee",
+    "added_money",
+    "guarantee",
     "reentry_until_level",
     "max_entries",
     "language",
     "slip_format",
 )
+# The prices of an entry: changing one re-prices the entries not yet paid for.
+PRICE_FIELDS = ("buy_in", "fee", "reentry_buy_in", "reentry_fee")
+MONEY_FIELDS = (*PRICE_FIELDS, "added_money", "guarantee")
 # Fields that the first hand fixes: changing them later would rewrite history.
 FIXED_BY_PLAY = ("variant", "rule_overrides", "starting_stack", "seats_per_table")
 
@@ -169,10 +195,13 @@ def update_event(event: Event, *, actor: Actor, **fields: Any) -> Event:
             % {"variant": variant, "low": rules.min_players, "high": rules.max_players},
             code="invalid_seats",
         )
+    _check_money(changed)
     before = {key: str(getattr(event, key)) for key in changed}
     for key, value in changed.items():
         setattr(event, key, value)
     event.save(update_fields=list(changed))
+    if any(key in PRICE_FIELDS for key in changed):
+        _reprice_unpaid_entries(event)
     write_audit(
         actor=actor,
         event_id=event.pk,
@@ -183,6 +212,35 @@ def update_event(event: Event, *, actor: Actor, **fields: Any) -> Event:
         after={key: str(value) for key, value in changed.items()},
     )
     return event
+
+
+def _check_money(fields: Mapping[str, Any]) -> None:
+    """Amounts of money: whole cents, never below zero (a form says it on the field first)."""
+    for key in MONEY_FIELDS:
+        value = fields.get(key)
+        if value is None:
+            continue
+        amount = Decimal(value)
+        label = getattr(Event._meta.get_field(key), "verbose_name", key)
+        if not amount.is_finite() or amount < 0:
+            raise ServiceError(
+                _("%(field)s cannot be below zero.") % {"field": capfirst(label)},
+                code="negative_amount",
+            )
+        if amount != amount.quantize(Decimal("0.01")):
+            raise ServiceError(
+                _("%(field)s has more than 2 decimals.") % {"field": capfirst(label)},
+                code="too_many_decimals",
+            )
+
+
+def _reprice_unpaid_entries(event: Event) -> None:
+    """Give every entry not yet paid for the event's (new) price; paid entries keep what they paid."""
+    paid = set(Payment.objects.filter(event=event, kind=Payment.Kind.ENTRY).values_list("entry_id", flat=True))
+    entries = [entry for entry in Entry.objects.filter(event=event).only("id", "number") if entry.pk not in paid]
+    for entry in entries:
+        entry.buy_in, entry.fee = event.price_of_entry(entry.number)
+    Entry.objects.bulk_update(entries, ["buy_in", "fee"])
 
 
 @transaction.atomic(durable=True)

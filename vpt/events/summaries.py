@@ -7,11 +7,14 @@ director reading in Spanish sees Spanish whoever wrote the entry.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from .money_format import format_money
 
 
 def level_label(number: int, chips_per_point: int, is_break: bool) -> str:
@@ -55,6 +58,10 @@ SUMMARIES: dict[str, Promise] = {
     "revoke_table_token": _("Table %(table)s: sign-in revoked"),
     "create_dealer": _("Dealer %(dealer)s created"),
     "deactivate_dealer": _("Dealer %(dealer)s deactivated"),
+    "mark_entry_paid": _("%(name)s paid %(money)s (%(method)s)"),
+    "mark_entry_unpaid": _("%(name)s: payment of %(money)s cancelled"),
+    "pay_prize": _("%(name)s: prize of %(money)s paid out (%(method)s)"),
+    "undo_prize_payment": _("%(name)s: prize payout of %(money)s cancelled"),
 }
 
 
@@ -63,8 +70,15 @@ def level_args(level: Any) -> dict[str, Any]:
     return {"number": level.number, "cpp": level.chips_per_point, "break": level.is_break}
 
 
-def summary_of(action: str, args: Mapping[str, Any], *, status_labels: Mapping[str, Any] | None = None) -> str:
-    """The sentence for an audit entry, in the active language (`status_labels`: an event status's name)."""
+def summary_of(
+    action: str,
+    args: Mapping[str, Any],
+    *,
+    status_labels: Mapping[str, Any] | None = None,
+    method_labels: Mapping[str, Any] | None = None,
+) -> str:
+    """The sentence for an audit entry, in the active language (`status_labels`: an event
+    status's name; `method_labels`: a payment method's name; `money`: an amount as text)."""
     template = SUMMARIES.get(action)
     if template is None:
         return action
@@ -74,6 +88,10 @@ def summary_of(action: str, args: Mapping[str, Any], *, status_labels: Mapping[s
         values["level"] = level_label(level["number"], level["cpp"], level["break"])
     if "status" in values:
         values["status"] = (status_labels or {}).get(values["status"], values["status"])
+    if "method" in values:
+        values["method"] = str((method_labels or {}).get(values["method"], values["method"])).lower()
+    if "money" in values:
+        values["money"] = format_money(Decimal(str(values["money"])))
     try:
         return str(template) % values
     except (KeyError, TypeError, ValueError):

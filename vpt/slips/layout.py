@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
@@ -46,6 +46,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from vpt.events.money_format import format_money
 from vpt.ofc import InvalidHand, card_face
 
 FONT_DIR = Path(__file__).resolve().parent.parent.parent / "static" / "fonts"
@@ -127,13 +128,8 @@ def signed(amount: int | None, language: str) -> str:
 
 
 def money(amount: Decimal | None, language: str) -> str:
-    """Real money, two decimals: ``1,234.50`` / ``1.234,50``."""
-    if amount is None:
-        return ""
-    text = f"{amount.quantize(Decimal('0.01'), rounding=ROUND_HALF_UP):,.2f}"
-    if language == "es":
-        text = text.replace(",", "\0").replace(".", ",").replace("\0", ".")
-    return text
+    """Real money, two decimals: ``1,234.50`` / ``1.234,50`` (`vpt.events.money_format`)."""
+    return format_money(amount, language)
 
 
 def when(moment: datetime | None) -> str:

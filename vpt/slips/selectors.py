@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
-from decimal import Decimal
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.translation import override
 
-from vpt.events.models import Entry, Event
+from vpt.events.models import Entry, Event, Payment
 from vpt.events.selectors import event_results
 from vpt.rounds.chip_moves import ChipMove
 from vpt.rounds.models import Board, Exchange, Hand
@@ -41,6 +40,7 @@ from .data import (
     next_button,
     position_label,
 )
+from .receipt import ReceiptData
 
 __all__ = [
     "event_hands",
@@ -288,22 +288,17 @@ def table_list_data(event: Event) -> TableListData:
 
 
 def results_data(event: Event, *, currency: str = "") -> ResultsData:
-    """Places, names, entries and payouts: 2 queries.
+    """Places, names, entries and payouts: 3 queries.
 
-    The pool is entries x (buy-in - fee) and the payouts come from the event's payout
-    structure, both computed by ``vpt.events.payouts`` (the one place money is split). A place
-    two players share prints no amount: the structure does not say how to split it.
+    The pool and the payouts come from `vpt.events.prizes` (the one place money is split). A
+    place two players share prints no amount: the structure does not say how to split it.
     """
-    from vpt.events.payouts import prize_pool, split_pool
-    from vpt.events.selectors import payout_structure
+    from vpt.events.prizes import event_prizes
 
     results = event_results(event)
-    entries = sum(int(result["entries"]) for result in results)  # type: ignore[call-overload]
-    pool = prize_pool(entries, event.buy_in, event.fee) if event.buy_in else None
-    structure = payout_structure(event)
-    amounts: tuple[Decimal, ...] = ()
-    if pool is not None and structure is not None and structure.percentages:
-        amounts = split_pool(pool, structure.percentages, unit=structure.unit)
+    prizes = event_prizes(event)
+    pool = prizes.pool.total if prizes.pool.total else None
+    amounts = prizes.amounts
     holders: dict[int, int] = defaultdict(int)
     for result in results:
         if isinstance(result["place"], int):
@@ -331,6 +326,27 @@ def results_data(event: Event, *, currency: str = "") -> ResultsData:
         printed_at=timezone.now(),
         prize_pool=pool,
         currency=currency,
+    )
+
+
+def receipt_data(entry: Entry, *, page_format: str | None = None) -> ReceiptData | None:
+    """The payout receipt of ``entry``'s prize, None when it has not been paid out: 1 query."""
+    payment = Payment.objects.filter(entry=entry, kind=Payment.Kind.PRIZE).select_related("taken_by").first()
+    if payment is None:
+        return None
+    event = entry.event
+    with override(event.language):
+        method = str(payment.get_method_display())
+    return ReceiptData(
+        event=event.name,
+        name=str(entry),
+        place=entry.place,
+        amount=payment.amount,
+        method=method,
+        paid_by=user_name(payment.taken_by),
+        paid_at=payment.created_at,
+        language=event.language,
+        page_format=page_format or event.slip_format,
     )
 
 

@@ -15,6 +15,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/seat-cards.pdf", views.seat_cards, name="seat-cards"),
     path("events/<slug:slug>/table-list.pdf", views.table_list, name="table-list"),
     path("events/<slug:slug>/results.pdf", views.results, name="results"),
+    path("events/<slug:slug>/receipts/<int:entry_id>.pdf", views.receipt, name="receipt"),
     # Sign-in cards (POST: each print issues the table a new token).
     path("tables/<int:table_id>/sign-in.pdf", sign_in_views.sign_in_card, name="sign-in-card"),
     path("events/<slug:slug>/sign-in.pdf", sign_in_views.sign_in_cards, name="sign-in-cards"),

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from vpt.accounts.permissions import Actor, can_deal, director_required
-from vpt.events.models import Event
+from vpt.events.models import Entry, Event
 from vpt.http import absolute_url, phones_cannot_reach
 from vpt.rounds.models import Hand
 from vpt.tables.models import Table
@@ -32,6 +32,7 @@ from vpt.tables.permissions import device_actor, may_deal
 
 from . import selectors
 from .documents import render_hand_history, render_results, render_table_list
+from .receipt import render_receipt
 from .seat_cards import render_seat_cards
 from .slip import render_slip, render_slips
 
@@ -154,6 +155,20 @@ def results(request: HttpRequest, slug: str) -> HttpResponse:
     """The results sheet (public)."""
     event = get_object_or_404(Event, slug=slug)
     return pdf_response(render_results(selectors.results_data(event)), f"results-{event.slug}.pdf")
+
+
+@director_required
+@require_GET
+def receipt(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """The payout receipt of an entry's prize (the cash desk); ``?format=a6|thermal80``."""
+    entry = get_object_or_404(Entry.objects.select_related("event", "player"), pk=entry_id, event__slug=slug)
+    page_format = request.GET.get("format")
+    if page_format not in (None, "a6", "thermal80"):
+        return HttpResponseBadRequest(_("Unknown paper format."))
+    data = selectors.receipt_data(entry, page_format=page_format)
+    if data is None:
+        return HttpResponse(_("This prize has not been paid out yet."), status=404, content_type="text/plain")
+    return pdf_response(render_receipt(data), f"receipt-{entry.event.slug}-{entry.pk}.pdf")
 
 
 @require_GET

@@ -38,7 +38,7 @@ def event_facts(event: Event, entries: int) -> EventFacts:
     )
 
 
-Row = tuple[int, int, str, int | None, int]  # entry id, person id, status, place, stack
+Row = tuple[int, int, str, int | None, int, Decimal]  # entry id, person id, status, place, stack, buy-in
 
 
 def _places(rows: list[Row]) -> dict[int, int | None]:
@@ -58,12 +58,12 @@ def read_results(events: Sequence[Event]) -> tuple[list[EventFacts], dict[int, l
     """The facts of ``events`` (in their order) and each one's people's results: 3 queries."""
     ids = [event.pk for event in events]
     by_event: dict[int, list[Row]] = defaultdict(list)
-    for entry_id, event_id, person_id, status, place, stack in (
+    for entry_id, event_id, person_id, status, place, stack, buy_in in (
         Entry.objects.filter(event_id__in=ids, player__person__isnull=False)
-        .values_list("id", "event_id", "player__person_id", "status", "place", "stack")
+        .values_list("id", "event_id", "player__person_id", "status", "place", "stack", "buy_in")
         .order_by()
     ):
-        by_event[event_id].append((entry_id, person_id, status, place, stack))
+        by_event[event_id].append((entry_id, person_id, status, place, stack, buy_in))
     entry_counts = {event_id: len(rows) for event_id, rows in by_event.items()}
     structures = {s.event_id: s for s in PayoutStructure.objects.filter(event_id__in=ids)}
     people = canonical_ids(row[1] for rows in by_event.values() for row in rows)
@@ -78,7 +78,7 @@ def read_results(events: Sequence[Event]) -> tuple[list[EventFacts], dict[int, l
             person, place = people[row[1]], places[row[0]]
             if person not in best or _better(place, best[person]):
                 best[person] = place
-        amounts = _amounts(event, fact.entries, structures.get(event.pk))
+        amounts = _amounts(event, [row[5] for row in rows], structures.get(event.pk))
         sharing: dict[int | None, int] = defaultdict(int)
         for place in best.values():
             sharing[place] += 1
@@ -92,10 +92,11 @@ def _better(place: int | None, than: int | None) -> bool:
     return place is not None and (than is None or place < than)
 
 
-def _amounts(event: Event, entries: int, structure: PayoutStructure | None) -> tuple[Decimal, ...]:
-    if structure is None or not structure.percentages or not entries:
+def _amounts(event: Event, buy_ins: list[Decimal], structure: PayoutStructure | None) -> tuple[Decimal, ...]:
+    if structure is None or not structure.percentages or not buy_ins:
         return ()
-    return split_pool(prize_pool(entries, event.buy_in, event.fee), structure.percentages, unit=structure.unit)
+    pool = prize_pool(buy_ins, added_money=event.added_money, guarantee=event.guarantee)
+    return split_pool(pool.total, structure.percentages, unit=structure.unit)
 
 
 def _prize(amounts: tuple[Decimal, ...], place: int | None, tied: int) -> Decimal:
