@@ -77,6 +77,7 @@ def build_finished_event(
                     stack=0,
                     status=Entry.Status.ELIMINATED,
                     place=None,
+                    buy_in=buy_in,
                 )
             )
         rows.append(
@@ -88,6 +89,7 @@ def build_finished_event(
                 stack=10000 if finished == 1 else 0,
                 status=Entry.Status.ACTIVE if finished == 1 else Entry.Status.ELIMINATED,
                 place=finished,
+                buy_in=buy_in,
             )
         )
     Entry.objects.bulk_create(rows)
