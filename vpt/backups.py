@@ -7,6 +7,12 @@ SQLite's online backup API, consistent while the room keeps writing) or
 transaction). A file is written under a temporary name and renamed when complete, so the
 folder never shows half a backup. The last `KEEP` backups in a folder are kept.
 
+A backup leaves out the rows of `LEFT_OUT`: the sessions (whoever holds a backup must not
+be logged in as a director with them) and the login attempt records; their tables are
+there, empty. Every backup is checked before it is renamed into place (`check_backup`:
+SQLite's `PRAGMA integrity_check`, `pg_restore --list` for a dump), and every file again
+before it is restored: a truncated or damaged file is refused with a message saying so.
+
 `restore` loads a file into the database `DATABASE_URL` names, which must be empty (no tables)
 unless `force` is given: then its tables are dropped first.
 
@@ -35,6 +41,8 @@ KEEP = 50
 PREFIX = "vpt-"
 SUFFIXES = {"sqlite": ".sqlite3", "postgresql": ".pgdump"}
 NAME = re.compile(r"^vpt-(\d{8})-(\d{6})(?:-(\d+))?\.(sqlite3|pgdump)$")
+# Tables whose rows no backup holds: sessions, and django-axes' login attempts and logs.
+LEFT_OUT = ("django_session", "axes_accessattempt", "axes_accessfailurelog", "axes_accesslog")
 
 
 class BackupError(Exception):
@@ -120,6 +128,7 @@ def take_backup(folder: Path | None = None, keep: int = KEEP, alias: str = "defa
         else:
             _pg_dump(connections[alias].settings_dict, partial)
         os.chmod(partial, 0o600)
+        check_backup(partial, vendor=vendor)
         os.replace(partial, final)
     finally:
         partial.unlink(missing_ok=True)
@@ -136,14 +145,65 @@ def _sqlite_file(settings_dict: dict[str, Any]) -> str:
 
 def _sqlite_backup(settings_dict: dict[str, Any], target: Path) -> None:
     # SQLite's online backup: a consistent copy even while other connections write (WAL).
-    source = sqlite3.connect(_sqlite_file(settings_dict), timeout=60)
-    destination = sqlite3.connect(target)
+    try:
+        source = sqlite3.connect(_sqlite_file(settings_dict), timeout=60)
+        destination = sqlite3.connect(target)
+    except sqlite3.Error as error:
+        raise BackupError(f"cannot open the database to back it up: {error}") from None
     try:
         with destination:
             source.backup(destination)
+        present = {row[0] for row in destination.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        with destination:
+            for table in LEFT_OUT:
+                if table in present:
+                    destination.execute(f'DELETE FROM "{table}"')
+        destination.execute("VACUUM")  # the deleted rows' pages go too, not only their index
+    except sqlite3.Error as error:
+        raise BackupError(f"the backup could not be written: {error}") from None
     finally:
         destination.close()
         source.close()
+
+
+def check_backup(path: Path, vendor: str | None = None) -> None:
+    """Refuse a backup file that is truncated, damaged or not a backup at all (BackupError)."""
+    vendor = vendor or next((name for name, suffix in SUFFIXES.items() if path.suffix == suffix), None)
+    if vendor == "sqlite":
+        _check_sqlite(path)
+    elif vendor == "postgresql":
+        _check_pgdump(path)
+    else:
+        raise BackupError(f"{path.name} is not a backup (.sqlite3 or .pgdump)")
+
+
+def _check_sqlite(path: Path) -> None:
+    damaged = f"{path.name} is damaged or incomplete (truncated?), not a usable backup"
+    try:
+        # Read-only and immutable: checking writes nothing, not even a -shm file beside it.
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    except sqlite3.Error as error:
+        raise BackupError(f"{damaged}: {error}") from None
+    try:
+        result = [row[0] for row in connection.execute("PRAGMA integrity_check")]
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error as error:
+        raise BackupError(f"{damaged}: {error}") from None
+    finally:
+        connection.close()
+    if result != ["ok"]:
+        raise BackupError(f"{damaged}: {'; '.join(result[:3])}")
+    if "django_migrations" not in tables:
+        raise BackupError(f"{path.name} is an SQLite file but not a VPT backup (it has no django_migrations)")
+
+
+def _check_pgdump(path: Path) -> None:
+    run = subprocess.run([_pg_tool("pg_restore"), "--list", str(path)], capture_output=True, text=True)
+    if run.returncode != 0:
+        problem = run.stderr.strip().splitlines()[-1] if run.stderr.strip() else "pg_restore cannot read it"
+        raise BackupError(f"{path.name} is damaged or incomplete (truncated?), not a usable backup: {problem}")
+    if "django_migrations" not in run.stdout:
+        raise BackupError(f"{path.name} is a PostgreSQL dump but not a VPT backup (it has no django_migrations)")
 
 
 def _pg_environment(settings_dict: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
@@ -167,7 +227,8 @@ def _pg_tool(name: str) -> str:
 
 def _pg_dump(settings_dict: dict[str, Any], target: Path) -> None:
     env, options = _pg_environment(settings_dict)
-    command = [_pg_tool("pg_dump"), *options, "--format=custom", "--no-owner", "--file", str(target)]
+    left_out = [f"--exclude-table-data={table}" for table in LEFT_OUT]
+    command = [_pg_tool("pg_dump"), *options, "--format=custom", "--no-owner", *left_out, "--file", str(target)]
     run = subprocess.run([*command, str(settings_dict["NAME"])], env=env, capture_output=True, text=True)
     if run.returncode != 0:
         raise BackupError(f"pg_dump failed: {run.stderr.strip()}")
@@ -187,6 +248,7 @@ def restore(backup: Path, force: bool = False, alias: str = "default") -> None:
     expected = SUFFIXES[vendor]
     if backup.suffix != expected:
         raise BackupError(f"{backup.name} is not a {vendor} backup ({expected})")
+    check_backup(backup, vendor=vendor)  # before anything in the database changes
     existing = table_names(alias)
     if existing and not force:
         raise BackupError(
