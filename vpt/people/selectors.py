@@ -61,9 +61,9 @@ def people_version() -> int:
     return PersonChange.objects.aggregate(last=Max("id"))["last"] or 0
 
 
-def merged_into(person: Person) -> list[Person]:
-    """The people merged into ``person``: 1 query."""
-    return list(Person.objects.filter(merged_into=person).order_by("id"))
+def person_ids_merged_into(person: Person) -> list[int]:
+    """The ids of the people merged into ``person``: 1 query."""
+    return list(Person.objects.filter(merged_into=person).order_by("id").values_list("pk", flat=True))
 
 
 def people_by_id(person_ids: Iterable[int]) -> dict[int, Person]:

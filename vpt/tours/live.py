@@ -30,6 +30,13 @@ T = TypeVar("T")
 View = Callable[..., HttpResponseBase]
 
 
+def viewer_digest(request: HttpRequest) -> str:
+    """Who is looking, for the ETag of a full page (its header holds the login and CSRF token)."""
+    cookies = request.COOKIES
+    viewer = f"{cookies.get(settings.SESSION_COOKIE_NAME, '')}|{cookies.get(settings.CSRF_COOKIE_NAME, '')}"
+    return hashlib.blake2b(viewer.encode(), digest_size=8).hexdigest()
+
+
 @dataclass
 class TourLive:
     request: HttpRequest
@@ -48,9 +55,7 @@ class TourLive:
     def etag(self) -> str:
         variant = "fragment" if self.fragment else "page"
         if not self.shared and not self.fragment:  # a full page's header holds the login and CSRF token
-            cookies = self.request.COOKIES
-            viewer = f"{cookies.get(settings.SESSION_COOKIE_NAME, '')}|{cookies.get(settings.CSRF_COOKIE_NAME, '')}"
-            variant += "." + hashlib.blake2b(viewer.encode(), digest_size=8).hexdigest()
+            variant += "." + viewer_digest(self.request)
         return f'"t{self.tour.pk}.{self.key}.{self.language}.{self.page}.{variant}"'
 
     def cached(self, name: str, compute: Callable[[], T]) -> T:

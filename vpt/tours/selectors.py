@@ -16,7 +16,7 @@ from django.db.models import F
 
 from vpt.events.models import Event
 from vpt.people.models import Person
-from vpt.people.selectors import people_by_id, people_version
+from vpt.people.selectors import people_by_id, people_version, person_ids_merged_into
 
 from .models import Tour, TourEvent
 from .points import Leaderboard, LeaderboardRow, leaderboard
@@ -143,3 +143,22 @@ def breakdown(data: TourBoard, row: LeaderboardRow) -> list[BreakdownLine]:
         )
         for result in row.results
     ]
+
+
+def career_key(person: Person) -> str:
+    """What a person's career depends on: their events' versions, the tours of those events, and
+    the people's version (merges, hiding): 3 queries."""
+    events = list(
+        Event.objects.filter(players__person__in=[person.pk, *person_ids_merged_into(person)])
+        .values_list("pk", "version", "created_at")
+        .distinct()
+        .order_by("pk")
+    )
+    tours = list(
+        TourEvent.objects.filter(event_id__in=[pk for pk, _version, _created in events])
+        .values_list("tour_id", "tour__version")
+        .distinct()
+        .order_by("tour_id")
+    )
+    parts = [person.pk, person.created_at.isoformat(), people_version(), events, tours]
+    return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()

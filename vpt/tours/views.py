@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib import messages
 from django.core.serializers.json import DjangoJSONEncoder
@@ -31,6 +31,8 @@ from .rules import parse_rule
 from .selectors import breakdown, leaderboard_data, tour_events, tour_leaderboard
 from .services import add_event_to_tour, create_tour, remove_event_from_tour, update_tour
 from .words import rule_words
+
+T = TypeVar("T")
 
 # Public ----------------------------------------------------------------------------------------
 
