@@ -57,7 +57,6 @@ def test_a_hidden_persons_name_is_on_no_public_page(client: Client, director: Us
         "/standings/spring/?q=car",
         "/api/events/spring/standings",
         *[f"/standings/spring/tables/{n}/?all=1" for n in tables],
-        f"/standings/spring/players/{player.pk}/",
         "/standings/spring/payouts/",
         "/standings/spring/clock/",
         "/standings/spring/clock.json",
@@ -76,6 +75,8 @@ def test_a_hidden_persons_name_is_on_no_public_page(client: Client, director: Us
         assert response.status_code == 200, url
         body = response.content.decode()
         assert not re.search(r"\bCarla\b", body), url
+    # The hidden person's own player page is not public at all.
+    assert client.get(f"/standings/spring/players/{player.pk}/").status_code == 404
     assert "Hidden player" in client.get("/api/events/spring/hands").content.decode()
     assert "Hidden player" in client.get("/tours/vpt/").content.decode()
     assert f"/people/{hidden.pk}/" not in client.get("/tours/vpt/").content.decode()

@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from vpt.events.models import Player
 from vpt.ofc import Board, compare_boards, get_ruleset, score_board
 from vpt.people.models import Person
-from vpt.rounds.corrections import void_hand
+from vpt.rounds.corrections import apply_void
 from vpt.rounds.models import Hand
 from vpt.rounds.simulation import simulate_event
 from vpt.tours.stats import career_data, person_career
@@ -88,7 +88,7 @@ def two_events(director: User) -> list[str]:
     second = simulate_event(players=7, hands=60, seed=4, actor=director, slug="summer", reentry=False)
     hand = Hand.objects.filter(event=second).order_by("-number").first()
     assert hand is not None
-    void_hand(hand, actor=director, reason="misdeal")
+    apply_void(hand, actor=director, reason="misdeal", seen=None)
     return [first.slug, second.slug]
 
 

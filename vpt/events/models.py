@@ -34,6 +34,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from vpt.ofc import RuleSet, get_ruleset
+from vpt.people.models import HIDDEN_NAME
 
 from .summaries import level_label, summary_of
 
@@ -225,6 +226,20 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def hidden(self) -> bool:
+        """The person asked to be hidden on public pages (also when merged into a hidden person).
+        Load ``person__merged_into`` with the player to read it without queries."""
+        person = self.person
+        if person is None:
+            return False
+        return person.hidden or (person.merged_into is not None and person.merged_into.hidden)
+
+    @property
+    def public_name(self) -> str:
+        """The name public pages show: "Hidden player" (translated) for a hidden person."""
+        return str(HIDDEN_NAME) if self.hidden else self.name
+
 
 class Entry(models.Model):
     class Status(models.TextChoices):
@@ -265,6 +280,12 @@ class Entry(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status == self.Status.ACTIVE
+
+    @property
+    def public_name(self) -> str:
+        """``str(entry)`` as public pages show it (see `Player.public_name`)."""
+        name = self.player.public_name
+        return name if self.number == 1 or self.player.hidden else f"{name} ({self.number})"
 
 
 class ChipAdjustment(models.Model):

@@ -9,6 +9,8 @@ from typing import Any, Literal
 
 from django.db.models import F, Max, Q, QuerySet
 
+from vpt.people.models import HIDDEN_NAME
+
 from .clock import ClockState, ClockStatus, LevelSpec, clock_status, settle
 from .models import AuditEntry, ChipAdjustment, Clock, Entry, Event, Level, PayoutStructure
 from .money_format import explain_pool
@@ -245,22 +247,24 @@ def entry_count(event: Event) -> int:
     return Entry.objects.filter(event=event).count()
 
 
-def in_the_money(event: Event, places: int) -> dict[int, str]:
-    """Names of the players who finished in places 1..``places``: 1 query."""
+def in_the_money(event: Event, places: int, *, public: bool = False) -> dict[int, str]:
+    """Names of the players who finished in places 1..``places`` (``public``: a hidden person
+    is "Hidden player"): 1 query."""
     rows = (
         Entry.objects.filter(event=event, place__isnull=False, place__lte=places)
         .filter(~Q(status=Entry.Status.ACTIVE) | Q(place=1))
-        .values_list("place", "player__name")
+        .values_list("place", "player__name", "player__person__hidden", "player__person__merged_into__hidden")
         .order_by("place", "player__name")
     )
     found: dict[int, str] = {}
-    for place, name in rows:
+    for place, stored, hidden, merged_hidden in rows:
+        name = str(HIDDEN_NAME) if public and (hidden or merged_hidden) else stored
         if place is not None:
             found[place] = f"{found[place]}, {name}" if place in found else name
     return found
 
 
-def event_payouts(event: Event) -> dict[str, Any]:
+def event_payouts(event: Event, *, public: bool = False) -> dict[str, Any]:
     """Prize pool, payout structure and each paid place's amount and player: 3 queries.
 
     ``rows``: one dict per paid place (place, percentage, amount, name), what the public
@@ -269,7 +273,7 @@ def event_payouts(event: Event) -> dict[str, Any]:
     """
     prizes = event_prizes(event)
     places = len(prizes.amounts)
-    winners = in_the_money(event, places) if places else {}
+    winners = in_the_money(event, places, public=public) if places else {}
     percentages = prizes.structure.decimal_percentages() if prizes.structure else []
     rows = [
         {"place": place, "percentage": percentage, "amount": amount, "name": winners.get(place, "")}

@@ -23,6 +23,11 @@ def grouped(sep: str) -> Callable[[int], str]:
     return lambda n: f"{n:,}".replace(",", sep)
 
 
+def _name(r: StandingRow, player_base: str) -> str:
+    """The player's name, linking to their page (a hidden person's is plain "Hidden player")."""
+    return escape(r.name) if r.hidden else f'<a href="{player_base}{r.player_id}/">{escape(r.name)}</a>'
+
+
 def active_rows(rows: Iterable[StandingRow], *, player_base: str, table_base: str) -> SafeString:
     """``<tr>`` for each player still in: rank, name (Fantasyland badge), chips, table · seat, entries."""
     number = grouped(str(get_format("THOUSAND_SEPARATOR")))
@@ -32,7 +37,7 @@ def active_rows(rows: Iterable[StandingRow], *, player_base: str, table_base: st
         where = f'<a href="{table_base}{r.table}/">{r.table} · {r.seat}</a>' if r.table is not None else "–"
         parts.append(
             f'<tr data-entry="{r.entry_id}"><td class="num">{r.rank}</td>'
-            f'<td class="name"><a href="{player_base}{r.player_id}/">{escape(r.name)}</a>'
+            f'<td class="name">{_name(r, player_base)}'
             f"{fantasyland if r.fantasyland else ''}</td>"
             f'<td class="num" data-chips="{r.stack}">{number(r.stack)}</td><td>{where}</td>'
             f'<td class="num">{r.entries}</td></tr>'
@@ -51,7 +56,7 @@ def eliminated_rows(rows: Iterable[StandingRow], *, player_base: str, table_base
             hand = f'<a href="{table_base}{r.out_table}/#hand-{r.out_hand}">{text}</a>'
         parts.append(
             f'<tr><td class="num">{r.place if r.place is not None else "–"}</td>'
-            f'<td class="name"><a href="{player_base}{r.player_id}/">{escape(r.name)}</a></td>'
+            f'<td class="name">{_name(r, player_base)}</td>'
             f'<td>{hand}</td><td class="num">{r.entries}</td></tr>'
         )
     return mark_safe("\n".join(parts))

@@ -17,11 +17,15 @@ from django.db.models import Prefetch
 
 from vpt.events.models import Entry, Event, Player
 from vpt.ofc import RuleSet
+from vpt.people.models import HIDDEN_NAME
 from vpt.rounds.models import Board, Exchange, Hand
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
 
 from .why import BoardView, PairWhy, board_view, explain_pairs
+
+# What a public page loads with an entry to show its player's public name without queries.
+PUBLIC_PLAYER = ("entry__player__person__merged_into",)
 
 # Hands shown on a table's page unless all are asked for.
 TABLE_HANDS = 30
@@ -57,6 +61,7 @@ class StandingRow:
     fantasyland: bool
     out_table: int | None  # the hand that eliminated them
     out_hand: int | None
+    hidden: bool = False  # the person is hidden: `name` is "Hidden player" and nothing links to them
 
 
 @dataclass
@@ -94,6 +99,8 @@ _STANDING_FIELDS = (
     "seat__fantasyland_cards",
     "eliminated_at_hand",
     "eliminated_at_table",
+    "player__person__hidden",
+    "player__person__merged_into__hidden",
 )
 
 
@@ -105,7 +112,10 @@ def event_standings(event: Event, *, query: str = "") -> Standings:
     latest: dict[int, tuple[Any, ...]] = {}
     active_rows: list[tuple[Any, ...]] = []
     entries_total = 0
-    for row in Entry.objects.filter(event=event).values_list(*_STANDING_FIELDS).order_by():
+    hidden_name = str(HIDDEN_NAME)
+    for stored in Entry.objects.filter(event=event).values_list(*_STANDING_FIELDS).order_by():
+        hidden = bool(stored[12] or stored[13])
+        row = (*stored[:2], hidden_name if hidden else stored[2], *stored[3:12], hidden)
         entries_total += 1
         player_id, number = row[1], row[3]
         if row[5] == Entry.Status.ACTIVE:
@@ -122,12 +132,14 @@ def event_standings(event: Event, *, query: str = "") -> Standings:
         if r[4] != previous_stack:
             rank, previous_stack = index, r[4]
         active.append(
-            StandingRow(r[1], r[0], r[2], r[4], counts[r[1]], True, rank, None, r[8], r[7], bool(r[9]), None, None)
+            StandingRow(
+                r[1], r[0], r[2], r[4], counts[r[1]], True, rank, None, r[8], r[7], bool(r[9]), None, None, r[12]
+            )
         )
     out_rows = [r for player_id, r in latest.items() if player_id not in active_players]
     out_rows.sort(key=lambda r: (r[6] is None, r[6] or 0, r[2]))
     eliminated = [
-        StandingRow(r[1], r[0], r[2], r[4], counts[r[1]], False, None, r[6], None, None, False, r[11], r[10])
+        StandingRow(r[1], r[0], r[2], r[4], counts[r[1]], False, None, r[6], None, None, False, r[11], r[10], r[12])
         for r in out_rows
     ]
     standings = Standings(event, active, eliminated, entries_total, query=query.strip())
@@ -143,7 +155,12 @@ def standings_data(standings: Standings) -> dict[str, Any]:
     level = event.current_level
 
     def row(r: StandingRow) -> dict[str, Any]:
-        data: dict[str, Any] = {"name": r.name, "player_id": r.player_id, "entries": r.entries, "chips": r.stack}
+        data: dict[str, Any] = {
+            "name": r.name,
+            "player_id": None if r.hidden else r.player_id,
+            "entries": r.entries,
+            "chips": r.stack,
+        }
         if r.active:
             data.update(rank=r.rank, table=r.table, seat=r.seat, fantasyland=r.fantasyland)
         else:
@@ -187,9 +204,13 @@ class TablePage:
     showing_all: bool
 
 
+def _public_name(board: Board) -> str:
+    return board.entry.public_name
+
+
 def _hands_with_details() -> list[Prefetch]:
     return [
-        Prefetch("boards", queryset=Board.objects.select_related("entry__player").order_by("position")),
+        Prefetch("boards", queryset=Board.objects.select_related(*PUBLIC_PLAYER).order_by("position")),
         Prefetch("exchanges", queryset=Exchange.objects.order_by("order")),
     ]
 
@@ -197,7 +218,7 @@ def _hands_with_details() -> list[Prefetch]:
 def _hand_view(hand: Hand, rules: RuleSet) -> HandView:
     boards = list(hand.boards.all())
     views = [(board, board_view(board, rules)) for board in boards]
-    pairs = explain_pairs(boards, hand.exchanges.all(), rules) if not hand.is_void else []
+    pairs = explain_pairs(boards, hand.exchanges.all(), rules, name=_public_name) if not hand.is_void else []
     return HandView(hand, views, pairs)
 
 
@@ -207,7 +228,7 @@ def table_page(event: Event, number: int, *, show_all: bool = False) -> TablePag
     Raises Table.DoesNotExist.
     """
     table = Table.objects.get(event=event, number=number)
-    seats = list(Seat.objects.filter(table=table).select_related("entry__player").order_by("number"))
+    seats = list(Seat.objects.filter(table=table).select_related(*PUBLIC_PLAYER).order_by("number"))
     hands_qs = Hand.objects.filter(table=table).order_by("-number").prefetch_related(*_hands_with_details())
     total = table.last_hand_number
     hands = list(hands_qs if show_all else hands_qs[:TABLE_HANDS])
@@ -246,9 +267,11 @@ class PlayerPage:
 def player_page(event: Event, player_id: int) -> PlayerPage:
     """A player's entries and every hand they played, with the pairwise why: 4 queries.
 
-    Raises Player.DoesNotExist.
+    Raises Player.DoesNotExist (also for a hidden person: nothing public shows them).
     """
-    player = Player.objects.get(event=event, pk=player_id)
+    player = Player.objects.select_related("person__merged_into").get(event=event, pk=player_id)
+    if player.hidden:
+        raise Player.DoesNotExist("a hidden person")
     entries = list(Entry.objects.filter(player=player).select_related("seat__table").order_by("number"))
     hands = list(
         Hand.objects.filter(boards__entry__player=player)
@@ -266,7 +289,7 @@ def player_page(event: Event, player_id: int) -> PlayerPage:
         pairs = (
             [
                 pair.seen_by(mine.entry_id)
-                for pair in explain_pairs(boards, hand.exchanges.all(), rules)
+                for pair in explain_pairs(boards, hand.exchanges.all(), rules, name=_public_name)
                 if mine.entry_id in (pair.a_entry_id, pair.b_entry_id)
             ]
             if not hand.is_void

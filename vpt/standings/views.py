@@ -151,7 +151,7 @@ def player(request: HttpRequest, live: Live, slug: str, player_id: int) -> HttpR
 @require_GET
 def payouts(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
-    return render(request, "standings/payouts.html", {"event": event, **event_payouts(event)})
+    return render(request, "standings/payouts.html", {"event": event, **event_payouts(event, public=True)})
 
 
 def _clock_bucket(live: Live) -> str:

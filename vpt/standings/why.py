@@ -8,7 +8,7 @@ the same as the settlement. No queries: the caller passes boards and exchanges i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -184,11 +184,18 @@ def board_view(board: Any, rules: RuleSet, result: BoardResult | None = None) ->
     return BoardView(tuple(rows))
 
 
-def explain_pairs(boards: Sequence[Any], exchanges: Iterable[Any], rules: RuleSet) -> list[PairWhy]:
+def explain_pairs(
+    boards: Sequence[Any],
+    exchanges: Iterable[Any],
+    rules: RuleSet,
+    *,
+    name: Callable[[Any], str] = lambda b: str(b.entry),
+) -> list[PairWhy]:
     """Every exchange of one hand explained, in payment order.
 
     ``boards`` are the hand's `rounds.Board` rows (with `entry.player`), ``exchanges`` its
-    `rounds.Exchange` rows.
+    `rounds.Exchange` rows; ``name`` gives a board's player as the reader sees them (public
+    pages: `Entry.public_name`).
     """
     by_id = {board.pk: board for board in boards}
     results = {board.pk: _score(board, rules) for board in boards}
@@ -224,8 +231,8 @@ def explain_pairs(boards: Sequence[Any], exchanges: Iterable[Any], rules: RuleSe
         explained.append(
             PairWhy(
                 order=exchange.order,
-                a_name=str(a.entry),
-                b_name=str(b.entry),
+                a_name=name(a),
+                b_name=name(b),
                 a_entry_id=a.entry_id,
                 b_entry_id=b.entry_id,
                 rows=rows,

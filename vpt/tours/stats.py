@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from vpt.events.models import RECORDED_HAND, Event, Player
+from vpt.events.models import Event, Player
 from vpt.ofc import Board as CardBoard
 from vpt.ofc import BoardResult, RuleSet, compare_boards, score_board
 from vpt.people.models import Person
@@ -141,7 +141,7 @@ def person_career(person: Person) -> Career:
     events: dict[int, Event] = {}
     for player in players:
         events.setdefault(player.event_id, player.event)
-    played = Hand.objects.filter(boards__entry__player__person_id__in=ids, status=RECORDED_HAND).values("id")
+    played = Hand.objects.filter(boards__entry__player__person_id__in=ids, status=Hand.Status.RECORDED).values("id")
     boards = list(Board.objects.filter(hand_id__in=played).order_by("hand_id", "position").values_list(*BOARD_FIELDS))
     exchanges = list(
         Exchange.objects.filter(hand_id__in=played).values_list(
