@@ -348,3 +348,53 @@ def test_a_live_server_answers_503_while_the_database_is_down_and_recovers(
         log.close()
         proxy.close()
     assert "database unavailable, answered 503" in (tmp_path / "logs" / "vpt.log").read_text()
+
+
+@pytest.mark.slow
+def test_while_the_database_is_down_the_503_answers_at_once(scratch_database: str, tmp_path: Path) -> None:
+    """With the production pool timeout (10 s a request), the page still answers at once once
+    the server knows the database is down, and it comes back by itself within seconds."""
+    proxy = Proxy(POSTGRES)
+    env = clean_environment(
+        DATABASE_URL=f"postgres://postgres@127.0.0.1:{proxy.port}/{scratch_database}",
+        VPT_DEBUG="0",
+        VPT_SECRET_KEY="o" * 50,
+        VPT_DATA_DIR=str(tmp_path),
+        VPT_DB_POOL_SIZE="2",
+    )
+    for command in (["migrate"], ["collectstatic", "--no-input"]):
+        subprocess.run(
+            [sys.executable, "manage.py", *command, "--verbosity", "0"], cwd=BASE_DIR, env=env, check=True, timeout=300
+        )
+    port = free_port()
+    log = (tmp_path / "server.log").open("wb")
+    command = [sys.executable, "-m", "gunicorn", "vpt.wsgi:application", "--bind", f"127.0.0.1:{port}"]
+    server = subprocess.Popen(
+        [*command, "--worker-class", "gthread", "--workers", "1", "--threads", "2", "--no-control-socket"],
+        cwd=BASE_DIR,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_for(port, 200, server)
+        proxy.cut()
+        wait_for(port, 503, server)  # the first request may wait for the pool
+
+        seconds = []
+        for _ in range(5):
+            started = time.monotonic()
+            status, headers, body = get(port, "/standings/")
+            seconds.append(time.monotonic() - started)
+            assert status == 503 and "Back in a moment" in body and headers["Retry-After"].isdigit()
+        spanish = get(port, "/", language="es")
+
+        assert max(seconds) < 1.0, seconds  # not VPT_DB_POOL_TIMEOUT (10 s) each
+        assert spanish[0] == 503 and "Volvemos en un momento" in spanish[2]
+        proxy.restore()
+        wait_for(port, 200, server)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+        proxy.close()

@@ -166,6 +166,10 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
             "max_size": DB_POOL_SIZE,
             "timeout": float(os.environ.get("VPT_DB_POOL_TIMEOUT", "10")),
         }
+        # After an outage the pool notices the database is back within seconds, not a minute.
+        from vpt.outage import cap_pool_reconnect_delay
+
+        cap_pool_reconnect_delay()
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
