@@ -125,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             logger.exception("job runner pass failed")
         if options.once:
             return
-        # The server exec'd into gunicorn with this process as its child: once gunicorn has
+        # This process is the server's (vpt.serve's supervisor's) child: once the server has
         # gone, this process is adopted by another and stops too.
         deadline = time.monotonic() + options.every
         while time.monotonic() < deadline:

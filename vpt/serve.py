@@ -3,9 +3,14 @@
 In order: make sure there is a secret key (kept in the data folder, see `vpt.local_secrets`),
 work out the addresses tablets and phones can reach, then migrate, collect the static files,
 load the demo event into an empty database, print where to go, start the job runner
-(`vpt.jobs`: the clocks, backups every `VPT_BACKUP_MINUTES` and after rounds) and hand the
-process over to gunicorn: debug off, bound to every interface, a few worker processes with
-threads each. The job runner is gunicorn's child and stops when gunicorn stops.
+(`vpt.jobs`: the clocks, backups every `VPT_BACKUP_MINUTES` and after rounds) and gunicorn:
+debug off, bound to every interface, a few worker processes with threads each.
+
+This process stays as their supervisor (`supervise`): when gunicorn's master process dies
+(killed, out of memory) it is started again within seconds, and the room keeps its server;
+gunicorn itself restarts a worker that dies. Ctrl-C or SIGTERM stops gunicorn (gracefully) and
+the job runner, then this process. A crash loop (gunicorn dying again and again, say the port
+is taken) ends it with exit 1.
 
 Environment variables are read as everywhere else (`DATABASE_URL`, `VPT_*`); what this sets
 (`VPT_DEBUG=0`, the key, the allowed hosts, the public URL) is passed on to gunicorn's processes.
@@ -15,11 +20,15 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
+from types import FrameType
 
 from vpt.local_secrets import data_dir, ensure_secret_key, secrets_path
 
@@ -28,6 +37,8 @@ LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 # Threads wait on the database and the network; processes share the CPU. Eight threads per
 # process keep 20 tablets and a few hundred phones served on a 2-core laptop.
 THREADS_PER_WORKER = 8
+# gunicorn dying more often than this is not a one-off: stop instead of looping.
+MAX_RESTARTS, RESTART_WINDOW_SECONDS = 5, 60.0
 
 
 def lan_addresses() -> list[str]:
@@ -179,15 +190,52 @@ def main(argv: Sequence[str] | None = None) -> None:
     print_welcome(options.port, addresses, folder, os.environ["VPT_PUBLIC_URL"].strip().rstrip("/"))
     command = server_command(options.port, options.bind, options.workers, options.threads)
     os.chdir(BASE_DIR)
-    if not options.no_jobs:
-        start_job_runner()
-    os.execv(command[0], command)
+    sys.exit(supervise(command, jobs=not options.no_jobs))
+
+
+def _say(message: str) -> None:
+    print(f"[{datetime.now():%H:%M:%S}] serve: {message}", flush=True)
+
+
+def supervise(command: Sequence[str], *, jobs: bool) -> int:
+    """Run gunicorn (and the job runner) until told to stop; start gunicorn again if it dies."""
+    stopping: list[int] = []
+    server: subprocess.Popen[bytes] | None = None
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        stopping.append(signum)
+        if server is not None and server.poll() is None:
+            server.send_signal(signal.SIGTERM)  # gunicorn's graceful stop
+
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(signum, stop)
+    runner = start_job_runner() if jobs else None
+    restarts: list[float] = []
+    try:
+        while not stopping:
+            server = subprocess.Popen(list(command), close_fds=True)
+            code = server.wait()
+            if stopping:
+                break
+            now = time.monotonic()
+            restarts = [at for at in restarts if now - at < RESTART_WINDOW_SECONDS] + [now]
+            if len(restarts) > MAX_RESTARTS:
+                _say(f"gunicorn ended {len(restarts)} times within {RESTART_WINDOW_SECONDS:.0f} s: giving up")
+                return 1
+            how = f"signal {-code}" if code < 0 else f"exit code {code}"
+            _say(f"gunicorn's master process ended ({how}): starting it again")
+            time.sleep(1.0)
+        return 0
+    finally:
+        if runner is not None and runner.poll() is None:
+            runner.terminate()
+            runner.wait(timeout=30)
 
 
 def start_job_runner() -> subprocess.Popen[bytes]:
-    """`python -m vpt.jobs` as a child of this process, which gunicorn is about to become.
+    """`python -m vpt.jobs` as a child of this process (the supervisor).
 
-    It watches its parent and exits once gunicorn has gone (see `vpt.jobs.main`).
+    It watches its parent and exits once the supervisor has gone (see `vpt.jobs.main`).
     """
     sys.stdout.flush()
     command = [sys.executable, "-m", "vpt.jobs", "--parent", str(os.getpid())]
