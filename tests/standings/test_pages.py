@@ -82,6 +82,19 @@ def test_find_my_seat(client: Client, played: Event) -> None:
     assert "No player called “zoe”." in missing
 
 
+def test_find_my_seat_and_the_players_list_fold_names_alike(client: Client, event: Event, director: User) -> None:
+    """One name fold everywhere (casefold and accents): "STRASSE" finds "Straße" on the public
+    standings and on the director's players list, as it finds "García" by "garcia"."""
+    from vpt.events.forms import name_matches
+
+    register_player(event, name="Jürgen Straße", actor=director)
+
+    found = page(client, "/standings/costa-open/?q=STRASSE").split('class="found"')[1].split("</section>")[0]
+    assert "Jürgen Straße" in found
+    assert name_matches("Jürgen Straße", "jurgen strasse")
+    assert not name_matches("Jürgen Straße", "strasser")
+
+
 @pytest.fixture
 def busted(director: User) -> Event:
     """Three players with 1,000 chips: a foul at 100 per point eliminates its player."""

@@ -4,7 +4,6 @@ the audit filter, and the event tools (clock adjustments, payout structure, deal
 from __future__ import annotations
 
 import re
-import unicodedata
 from decimal import Decimal, InvalidOperation
 from typing import Any, cast
 
@@ -15,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from vpt.ofc import InvalidHand, get_ruleset
 from vpt.people.models import Person
+from vpt.people.names import fold_name
 
 from .models import Entry, Event, Level, Payment, Player
 from .payouts import PayoutError, validate_structure
@@ -210,16 +210,6 @@ class CsvImportForm(forms.Form):
     )
 
 
-def fold(text: str) -> str:
-    """``text`` for a search: case and accents dropped, so "jose" finds "José".
-
-    >>> fold("José Ñúñez")
-    'jose nunez'
-    """
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
-
-
 def name_matches(name: str, query: str) -> bool:
     """Whether every word of ``query`` is in ``name`` (case and accents aside).
 
@@ -228,8 +218,8 @@ def name_matches(name: str, query: str) -> bool:
     >>> name_matches("María José Ruiz", "juan")
     False
     """
-    folded = fold(name)
-    return all(word in folded for word in fold(query).split())
+    folded = fold_name(name)
+    return all(word in folded for word in fold_name(query).split())
 
 
 class AdjustForm(forms.Form):

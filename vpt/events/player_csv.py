@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import csv
 import io
-import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -20,7 +19,9 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 
-# Each field and the headers that name it, folded (see `_fold`): lower case, no accents.
+from vpt.people.names import fold_name
+
+# Each field and the headers that name it, folded (`fold_name`): lower case, no accents.
 HEADERS = {
     "name": ("name", "nombre", "player", "jugador", "jugadora", "player name", "full name", "nombre completo"),
     "country": ("country", "pais", "nation", "nationality", "nacionalidad"),
@@ -66,11 +67,6 @@ class PlayerFileError(ValueError):
         self.problems = tuple(problems)
 
 
-def _fold(header: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", " ".join(header.split()).casefold())
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
-
-
 def _separator(header_line: str) -> str:
     """The separator the header row uses most: a name alone on the line is read with `,`."""
     counts = {separator: header_line.count(separator) for separator in SEPARATORS}
@@ -92,7 +88,7 @@ def _columns(header: list[str]) -> tuple[dict[str, int], list[str]]:
     index: dict[str, int] = {}
     ignored = []
     for position, text in enumerate(header):
-        folded = _fold(text)
+        folded = fold_name(text)
         field = next((field for field, names in HEADERS.items() if folded in names), None)
         if field is not None and field not in index:
             index[field] = position

@@ -8,7 +8,6 @@ chips in play   the sum of the active stacks; average stack = chips in play / pl
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +17,7 @@ from django.db.models import Prefetch
 from vpt.events.models import Entry, Event, Player
 from vpt.ofc import RuleSet
 from vpt.people.models import HIDDEN_NAME
+from vpt.people.names import fold_name
 from vpt.rounds.models import Board, Exchange, Hand
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
@@ -34,16 +34,6 @@ TABLE_HANDS = 30
 def event_by_slug(slug: str) -> Event:
     """The event with its current level: 1 query. Raises Event.DoesNotExist."""
     return Event.objects.select_related("current_level").get(slug=slug)
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, for searching names: "García" and "garcia" match.
-
-    >>> fold("  José GARCÍA ")
-    'jose garcia'
-    """
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +134,8 @@ def event_standings(event: Event, *, query: str = "") -> Standings:
     ]
     standings = Standings(event, active, eliminated, entries_total, query=query.strip())
     if standings.query:
-        needle = fold(standings.query)
-        standings.matches = [row for row in active + eliminated if needle in fold(row.name)]
+        needle = fold_name(standings.query)
+        standings.matches = [row for row in active + eliminated if needle in fold_name(row.name)]
     return standings
 
 
