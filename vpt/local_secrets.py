@@ -15,8 +15,6 @@ from pathlib import Path
 from typing import Any
 
 SECRETS_FILE = "secrets.json"
-# No 0/o, 1/l/i: a password is read off a screen and typed on a tablet.
-PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
 def data_dir(base_dir: Path) -> Path:
@@ -66,12 +64,3 @@ def ensure_secret_key(folder: Path) -> str:
         key = secrets.token_urlsafe(50)
         update_secrets(folder, secret_key=key)
     return str(key)
-
-
-def generate_password(groups: int = 3, size: int = 4) -> str:
-    """A random password such as `k7dm-w2qp-x9fa` (about 59 bits).
-
-    >>> len(generate_password())
-    14
-    """
-    return "-".join("".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(size)) for _ in range(groups))

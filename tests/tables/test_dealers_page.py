@@ -11,9 +11,10 @@ from django.contrib.auth.password_validation import validate_password
 from django.test import Client
 from django.urls import reverse
 
+from vpt.accounts.passwords import generate_password
 from vpt.events.models import AuditEntry, Event
 from vpt.tables.models import EventDealer, Table
-from vpt.tables.services import create_dealer, generate_password
+from vpt.tables.services import create_dealer
 
 pytestmark = pytest.mark.django_db
 

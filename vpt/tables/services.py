@@ -21,14 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from vpt.accounts.passwords import generate_password
 from vpt.accounts.permissions import Actor, ensure_director, is_director, user_of
 from vpt.errors import ServiceError
 from vpt.events.audit import write_audit
@@ -250,22 +249,6 @@ class NewDealer:
 
     user: Any
     password: str
-
-
-_PASSWORD_WORDS = 4
-
-
-def generate_password(user: Any = None) -> str:
-    """A password that passes the project's validators: four groups of five random letters
-    and digits (about 100 bits), easy to read out and type on a tablet."""
-    alphabet = "abcdefghijkmnpqrstuvwxyz23456789"  # no l, o, 0, 1: nothing to misread
-    while True:
-        password = "-".join("".join(secrets.choice(alphabet) for _ in range(5)) for _ in range(_PASSWORD_WORDS))
-        try:
-            validate_password(password, user)
-        except ValidationError:
-            continue
-        return password
 
 
 def _username_for(name: str) -> str:

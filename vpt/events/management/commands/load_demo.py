@@ -16,28 +16,15 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import ValidationError
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
+from vpt.accounts.passwords import generate_password
 from vpt.events.models import Event
-from vpt.local_secrets import generate_password, secrets_path, update_secrets
+from vpt.local_secrets import secrets_path, update_secrets
 
 DEMO_FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo_event.json"
 DEMO_USERS = ("director", "dealer1")
-
-
-def new_password(user: Any) -> str:
-    """A generated password that the project's own validators accept for `user`."""
-    for _attempt in range(100):
-        password = generate_password()
-        try:
-            validate_password(password, user)
-        except ValidationError:  # vanishingly rare (e.g. too close to the username): draw again
-            continue
-        return password
-    raise CommandError("no generated password passes AUTH_PASSWORD_VALIDATORS; check the validators")
 
 
 def set_generated_passwords(usernames: list[str]) -> dict[str, str]:
@@ -45,7 +32,7 @@ def set_generated_passwords(usernames: list[str]) -> dict[str, str]:
     users = get_user_model().objects.filter(username__in=usernames).order_by("username")
     passwords = {}
     for user in users:
-        password = new_password(user)
+        password = generate_password(user)
         user.set_password(password)
         user.save(update_fields=["password"])
         passwords[user.get_username()] = password
