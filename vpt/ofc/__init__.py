@@ -5,7 +5,7 @@ Everything the rest of VPT Director uses is named here.
 """
 
 from .autoplay import autoplay_board, most_cards_dealt
-from .button import button_after_hand, effective_button, next_button, payment_seats
+from .button import button_after_hand, effective_button, next_button, payment_seats, position_label
 from .cards import JOKER, Card, CardFace, card_face, deck, format_cards, parse_card, parse_cards
 from .contract import (
     MAX_CHIPS,
@@ -86,6 +86,7 @@ __all__ = [
     "payment_order",
     "payment_seats",
     "points_between",
+    "position_label",
     "rank_of",
     "read_hand",
     "row_hand",

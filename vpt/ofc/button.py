@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["button_after_hand", "effective_button", "next_button", "payment_seats"]
+__all__ = ["button_after_hand", "effective_button", "next_button", "payment_seats", "position_label"]
 
 
 def effective_button(occupied: Sequence[int], button: int | None) -> int:
@@ -46,6 +46,15 @@ def payment_seats(occupied: Sequence[int], button: int | None) -> list[int]:
     seats = sorted(occupied)
     start = seats.index(effective_button(seats, button)) + 1
     return seats[start:] + seats[:start]
+
+
+def position_label(index: int) -> str:
+    """The payment-order label of a 0-based position: P1 is left of the button.
+
+    >>> position_label(0), position_label(2)
+    ('P1', 'P3')
+    """
+    return f"P{index + 1}"
 
 
 def next_button(occupied: Sequence[int], button: int | None) -> int:

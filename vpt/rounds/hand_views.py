@@ -23,11 +23,11 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
-from django_htmx.middleware import HtmxDetails
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.events.models import AuditEntry, Event
+from vpt.http import HtmxHttpRequest
 from vpt.tables.models import Table
 
 from .board_entry import SeatLine, build_entry
@@ -36,10 +36,6 @@ from .corrections import Correction, apply_correction, apply_void, plan_correcti
 from .forms import SeatBoardForm, seat_prefix
 from .models import Board, Hand
 from .selectors import hand_detail as select_hand
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 class ReasonForm(forms.Form):

@@ -9,22 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
-from django_htmx.middleware import HtmxDetails
 
+from vpt.http import HtmxHttpRequest
 from vpt.ofc import ROWS
 
 from .forms import MAX_PLAYERS, CalculatorForm, CalculatorPlayerForm
 from .preview import Problem, located_problem, preview_context
 
 TEMPLATE = "rounds/calculator.html"
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 @require_http_methods(["GET", "POST"])

@@ -32,6 +32,7 @@ from vpt.ofc import (
     effective_button,
     parse_cards,
     payer_and_payee,
+    position_label,
     row_value,
 )
 from vpt.rounds.chip_moves import ChipMove
@@ -53,21 +54,11 @@ __all__ = [
     "describe_rows",
     "exchange_from_pair",
     "next_button",
-    "position_label",
     "slip_data_from_json",
 ]
 
 LANGUAGES = ("en", "es")
 FORMATS = ("a6", "thermal80")
-
-
-def position_label(index: int) -> str:
-    """The payment-order label of a 0-based position.
-
-    >>> position_label(0), position_label(2)
-    ('P1', 'P3')
-    """
-    return f"P{index + 1}"
 
 
 @dataclass(frozen=True, slots=True)

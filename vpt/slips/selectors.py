@@ -18,6 +18,7 @@ from django.utils.translation import override
 
 from vpt.events.models import Entry, Event, Payment
 from vpt.events.selectors import event_results
+from vpt.ofc import position_label
 from vpt.rounds.chip_moves import ChipMove
 from vpt.rounds.models import Board, Exchange, Hand
 from vpt.rounds.selectors import correction_moves
@@ -38,7 +39,6 @@ from .data import (
     describe_rows,
     exchange_from_pair,
     next_button,
-    position_label,
 )
 from .receipt import ReceiptData
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from vpt.ofc import CardFace, InvalidHand, card_face, parse_cards
+from vpt.ofc import CardFace, InvalidHand, card_face, parse_cards, position_label
 
 register = template.Library()
 
@@ -18,7 +18,7 @@ def card_faces(text: str) -> list[CardFace]:
         return []
 
 
-@register.filter
-def position_label(index: int) -> str:
-    """P1, P2...: the payment position (0 is left of the button)."""
-    return f"P{int(index) + 1}"
+@register.filter(name="position_label")
+def position_label_filter(index: int) -> str:
+    """P1, P2...: the payment position (0 is left of the button), by the engine's rule."""
+    return position_label(int(index))
