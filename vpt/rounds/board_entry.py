@@ -33,7 +33,10 @@ class SeatLine:
 
 
 @dataclass
-class Entry:
+class EnteredHand:
+    """A hand as the dealer's forms hold it: its preview, what stops it from being recorded, and
+    the board inputs `record_hand` takes, by seat."""
+
     preview: dict[str, Any]
     blocking: list[str] = field(default_factory=list)
     boards: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -45,7 +48,7 @@ class Entry:
 
 def build_entry(
     event: Event, lines: Sequence[SeatLine], forms: Sequence[SeatBoardForm], *, chips_per_point: int = 1
-) -> Entry:
+) -> EnteredHand:
     """The preview at ``chips_per_point`` and what blocks recording (see the module docstring)."""
     rules = event.ruleset
 
@@ -88,7 +91,7 @@ def build_entry(
     data: dict[str, Any] = {"variant": event.variant, "chips_per_point": chips_per_point, "players": players}
     if event.rule_overrides:
         data["rules"] = dict(event.rule_overrides)
-    entry = Entry(preview=preview_context(data, field_name=field_name, problems=problems), boards=boards)
+    entry = EnteredHand(preview=preview_context(data, field_name=field_name, problems=problems), boards=boards)
     preview = entry.preview
     if preview["state"] == "empty":
         entry.blocking.append(gettext("Enter every player's board."))

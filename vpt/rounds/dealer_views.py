@@ -40,9 +40,9 @@ from .board_entry import SeatLine, build_entry
 from .corrections import reopen_hand
 from .forms import SeatBoardForm, seat_prefix
 from .models import Board, Hand
-from .photos import PhotoError, PreparedPhoto, attach_photo, prepare_photo
+from .photos import PhotoError, PreparedPhoto, prepare_photo
 from .selectors import TableState, hand_detail, table_state
-from .services import KEY_PATTERN, already_recorded_message, record_hand, reopen_refusal
+from .services import KEY_PATTERN, already_recorded_message, attach_photo, record_hand, reopen_refusal
 
 
 @require_GET

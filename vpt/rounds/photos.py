@@ -10,7 +10,9 @@ storage        files under the data folder's ``media/`` (``MEDIA_ROOT`` when set
                no URL, so the only way to a photo is the director's view that streams it.
 
 A photo that fails a check refuses the whole submission with a message naming the problem
-(`PhotoError`); nothing is recorded. The check runs before ``record_hand``.
+(`PhotoError`); nothing is recorded. The check runs before ``record_hand``; keeping the photo
+with its hand is `vpt.rounds.services.attach_photo` (this module reads no model: the model's
+storage is defined here).
 """
 
 from __future__ import annotations
@@ -20,21 +22,14 @@ import os
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.core.files.base import ContentFile
 from django.core.files.storage import FileSystemStorage
 from django.core.files.uploadedfile import UploadedFile
-from django.db import transaction
 from django.utils.translation import gettext as _
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from vpt.accounts.permissions import Actor, ensure_can_record, user_of
 from vpt.errors import ServiceError
-
-if TYPE_CHECKING:
-    from .models import Hand, HandPhoto
 
 MAX_BYTES = 10 * 1024 * 1024
 MAX_PIXELS = 60_000_000  # a 50-megapixel phone camera passes; a 20,000 × 20,000 bomb does not
@@ -124,28 +119,3 @@ def prepare_photo(upload: UploadedFile) -> PreparedPhoto:
     out = io.BytesIO()
     picture.save(out, format="JPEG", quality=QUALITY, optimize=True)
     return PreparedPhoto(content=out.getvalue(), width=picture.width, height=picture.height)
-
-
-@transaction.atomic(durable=True)
-def attach_photo(hand: Hand, *, photo: PreparedPhoto, actor: Actor) -> HandPhoto:
-    """Keep `photo` with `hand` (replacing an earlier one); the table's dealer or a director."""
-    from .models import Hand, HandPhoto
-
-    hand = Hand.objects.select_for_update().select_related("table").get(pk=hand.pk)
-    ensure_can_record(actor, dealer_id=hand.table.dealer_id, table_number=hand.table.number)
-    earlier = HandPhoto.objects.filter(hand=hand).first()
-    if earlier is not None:
-        old_name = earlier.image.name
-        earlier.delete()
-        transaction.on_commit(lambda: photo_storage().delete(old_name))
-    record = HandPhoto(hand=hand, width=photo.width, height=photo.height, uploaded_by=user_of(actor))
-    record.image.save(f"hand-{hand.pk}.jpg", ContentFile(photo.content), save=False)
-    record.save()
-    return record
-
-
-def photo_of(hand: Hand) -> Any:
-    """The hand's `HandPhoto`, or None."""
-    from .models import HandPhoto
-
-    return HandPhoto.objects.filter(hand=hand).first()

@@ -80,22 +80,6 @@ def hand_detail(hand: Hand | int) -> Hand:
     )
 
 
-def table_hands(table: Table | int) -> QuerySet[Hand]:
-    """Every hand at a table, newest first, with boards: 2 queries when evaluated."""
-    pk = table if isinstance(table, int) else table.pk
-    return (
-        Hand.objects.filter(table_id=pk)
-        .select_related("level")
-        .prefetch_related(Prefetch("boards", queryset=_boards()))
-        .order_by("-number")
-    )
-
-
-def entry_boards(entry_id: int) -> QuerySet[Board]:
-    """One entry's boards in recorded order (a player's history)."""
-    return Board.objects.filter(entry_id=entry_id).select_related("hand__table").order_by("hand_id")
-
-
 def correction_moves(hands: Iterable[Hand]) -> dict[int, list[ChipMove]]:
     """For each corrected or voided hand, the chip moves its latest correction made (from the
     audit log, which keeps every change); one query, none when no hand was corrected."""

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -43,7 +44,8 @@ from vpt.seating.models import Seat
 from vpt.tables.models import Table
 
 from .clock import room_facts
-from .models import Board, Exchange, Hand
+from .models import Board, Exchange, Hand, HandPhoto
+from .photos import PreparedPhoto, photo_storage
 from .scoring import BoardsArg, ParsedBoard, board_fields, exchange_rows, hand_snapshot, parse_boards, score
 
 # Recording ------------------------------------------------------------------------------------
@@ -321,3 +323,19 @@ def close_round(table: Table, *, actor: Actor, force: bool = False) -> Table:
         after={"round": table.round_number},
     )
     return table
+
+
+@transaction.atomic(durable=True)
+def attach_photo(hand: Hand, *, photo: PreparedPhoto, actor: Actor) -> HandPhoto:
+    """Keep `photo` with `hand` (replacing an earlier one); the table's dealer or a director."""
+    hand = Hand.objects.select_for_update().select_related("table").get(pk=hand.pk)
+    ensure_can_record(actor, dealer_id=hand.table.dealer_id, table_number=hand.table.number)
+    earlier = HandPhoto.objects.filter(hand=hand).first()
+    if earlier is not None:
+        old_name = earlier.image.name
+        earlier.delete()
+        transaction.on_commit(lambda: photo_storage().delete(old_name))
+    record = HandPhoto(hand=hand, width=photo.width, height=photo.height, uploaded_by=user_of(actor))
+    record.image.save(f"hand-{hand.pk}.jpg", ContentFile(photo.content), save=False)
+    record.save()
+    return record

@@ -23,7 +23,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from vpt.accounts.permissions import Actor, can_deal, director_required
+from vpt.accounts.permissions import director_required
 from vpt.events.models import Entry, Event
 from vpt.http import absolute_url, phones_cannot_reach
 from vpt.rounds.models import Hand
@@ -61,10 +61,6 @@ def public_hand_url(request: HttpRequest) -> Callable[[Hand], str]:
 
     loopback = bool(phones_cannot_reach(request))
     return url
-
-
-def can_print(user: Actor, table: Table) -> bool:
-    return can_deal(user, dealer_id=table.dealer_id)
 
 
 @require_GET
