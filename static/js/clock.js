@@ -1,4 +1,5 @@
-/* The tournament clock on a big screen: counts down in the browser, resyncs from the server.
+/* The tournament clock on a big screen, and on the director's controls: counts down in the
+ * browser, resyncs from the server.
  *
  * The page renders the clock state (so it reads right with no script, and after a refresh);
  * its JSON twin sits in <script type="application/json" id="clock-data">. This script ticks the
@@ -14,14 +15,22 @@
   "use strict";
 
   var RESYNC_MS = 10000;
-  var root = document.querySelector("[data-clock]");
-  var source = document.getElementById("clock-data");
-  if (!root || !source) { return; }
-
-  var state = JSON.parse(source.textContent);
-  var receivedAt = performance.now();
+  var root = null;
+  var state = null;
+  var receivedAt = 0;
   var fetching = false;
   var lastSync = 0;
+
+  /* The clock and its state as the page holds them now: the director's controls page swaps its
+     whole clock (with a fresh clock-data) after each action, and counting goes on from there. */
+  function load() {
+    var source = document.getElementById("clock-data");
+    root = document.querySelector("[data-clock]");
+    if (!root || !source) { root = null; return false; }
+    state = JSON.parse(source.textContent);
+    receivedAt = performance.now();
+    return true;
+  }
 
   function part(name) { return root.querySelector("[data-" + name + "]"); }
 
@@ -44,6 +53,7 @@
   }
 
   function render() {
+    if (!root) { return; }
     var gone = elapsed();
     var time = part("time");
     if (state.seconds_left === null) {
@@ -68,7 +78,7 @@
   }
 
   function sync() {
-    var url = root.getAttribute("data-url");
+    var url = root && root.getAttribute("data-url");
     var now = performance.now();
     if (fetching || !url || now - lastSync < 2000) { return; }
     fetching = true;
@@ -82,7 +92,9 @@
       .then(function () { fetching = false; });
   }
 
+  if (!load()) { return; }
   render();
+  document.addEventListener("htmx:afterSettle", function () { if (load()) { render(); } });
   setInterval(render, 250);
   setInterval(function () {
     if (document.visibilityState === "visible") { sync(); }

@@ -66,6 +66,19 @@ def test_tool_pages_need_a_director(client: Client, event: Event, dealer_user: U
     assert client.get(url).status_code == 200
 
 
+@pytest.mark.parametrize(
+    "path", [*[f"/events/costa-open/{page}" for page in TOOL_PAGES], "/seating/costa-open/balancing/"]
+)
+def test_tool_pages_keep_the_directors_menu(client: Client, event: Event, director: User, path: str) -> None:
+    client.force_login(director)
+
+    page = client.get(path).content.decode()
+
+    assert 'class="floor-nav"' in page and 'class="event-nav"' not in page
+    for tool in ("/events/costa-open/clock/", "/events/costa-open/payouts/", "/seating/costa-open/balancing/"):
+        assert f'href="{tool}"' in page
+
+
 @pytest.mark.parametrize("action", ACTIONS)
 def test_clock_controls_need_a_director(client: Client, event: Event, dealer_user: User, action: str) -> None:
     url = f"/events/costa-open/clock/{action}/"
@@ -109,7 +122,7 @@ def test_start_pause_resume_through_htmx(client_as_director: Client, event: Even
     resumed = client_as_director.post("/events/costa-open/clock/resume/")
 
     assert started.status_code == 200
-    assert started.content.decode().lstrip().startswith('<section id="clock-controls">')
+    assert started.content.decode().lstrip().startswith('<section id="clock-controls" data-clock')
     assert ">Pause</button>" in started.content.decode()
     assert ">Resume</button>" in paused.content.decode()
     assert twice.status_code == 409 and "The clock is already paused." in twice.content.decode()
