@@ -365,3 +365,10 @@ def test_a_refused_file_says_why_in_sentences(client_as_director: Client, event:
     page = client_as_director.post(url, {"file": bad_email}).content.decode()
     assert "Line 3: “ben@” is not an email address." in page
     assert not Player.objects.filter(event=event).exists()
+
+
+def test_the_rule_overrides_box_starts_empty(client_as_director: Client, event: Event) -> None:
+    for url in (reverse("events:create"), reverse("events:edit", args=[event.slug])):
+        page = client_as_director.get(url).content.decode()
+        box = re.search(r'<textarea name="rule_overrides"[^>]*>([^<]*)</textarea>', page)
+        assert box is not None and box.group(1).strip() == "", url

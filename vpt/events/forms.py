@@ -31,13 +31,22 @@ OPTIONAL_MONEY = ("added_money", "guarantee")
 SEAT_CHOICES = [(n, str(n)) for n in range(2, 5)]
 
 
+class OverridesField(forms.JSONField):
+    """JSON house rules; none shows as an empty box (not `null` or `{}`), as the help text says."""
+
+    def prepare_value(self, value: Any) -> Any:
+        if value is None or value == {}:
+            return ""
+        return super().prepare_value(value)
+
+
 class EventForm(forms.ModelForm):
     """The event and its rules. The slug follows the name (static/js/event-form.js as the
     director types, `slugify` here when left empty); seats per table offers what the chosen rule
     set allows (the script disables the others) and names the rule set as the director sees it."""
 
     seats_per_table = forms.TypedChoiceField(label=_("Seats per table"), choices=SEAT_CHOICES, coerce=int, initial=3)
-    rule_overrides = forms.JSONField(
+    rule_overrides = OverridesField(
         label=_("Rule overrides"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "placeholder": '{"scoop_bonus": 3}'}),
