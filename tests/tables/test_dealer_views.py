@@ -308,3 +308,11 @@ def test_a_player_on_zero_who_owes_again_cannot_pay_and_is_out(
     assert f"{p1} pays {p3} 0 chips" not in page
     assert f"{p1} is eliminated." in page and "data-cannot-pay" in html
     assert Entry.objects.get(pk=entries[0].pk).status == Entry.Status.ELIMINATED
+
+
+def test_my_table_offers_a_director_every_open_table(client_as_director: Client, table: Table) -> None:
+    page = client_as_director.get(reverse("rounds:mine")).content.decode()
+
+    assert "Ask the tournament director" not in page
+    assert "As the director you may enter hands at any table:" in page
+    assert f'href="{url(table)}">Floor Open · Table 1</a>' in page

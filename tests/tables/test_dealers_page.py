@@ -88,3 +88,24 @@ def test_deactivate_only_this_events_dealers(client_as_director: Client, table: 
     assert client_as_director.post(url).status_code == 404
     stranger.refresh_from_db()
     assert stranger.is_active
+
+
+def test_the_dealers_page_assigns_tables_and_offers_accounts_made_in_the_admin(
+    client_as_director: Client, table: Table
+) -> None:
+    made_in_admin = User.objects.create_user("lucia", password="x")
+    html = client_as_director.get(page(table.event)).content.decode()
+    assert "giving one a table makes it a dealer of this event" in html
+    others = html.split('label="Other accounts (made in the admin)"')[1].split("</optgroup>")[0]
+    assert ">lucia</option>" in others
+
+    response = client_as_director.post(
+        reverse("tables:assign-dealer", args=[table.pk]), {"dealer": made_in_admin.pk, "back": "dealers"}
+    )
+
+    assert response.status_code == 302 and response["Location"] == page(table.event)
+    assert Table.objects.get(pk=table.pk).dealer == made_in_admin
+    assert EventDealer.objects.filter(event=table.event, user=made_in_admin).exists()
+    html = client_as_director.get(page(table.event)).content.decode()
+    row = html.split('<tr data-table="1">')[1].split("</tr>")[0]
+    assert f'<option value="{made_in_admin.pk}" selected>lucia</option>' in row

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import pytest
@@ -194,3 +195,21 @@ def test_cards_for_every_table_and_refusals(
     response = client_as_director.post(reverse("tables:revoke-token", args=[table.pk]), follow=True)
     assert "no longer works" in response.content.decode()
     assert TableDevice.objects.filter(table=table, revoked_at__isnull=True).count() == 0
+
+
+def test_a_signed_in_device_is_named_in_the_header_and_the_audit_log(
+    client: Client, table: Table, director: User, floor: Any
+) -> None:
+    client_as_director = Client()
+    client_as_director.force_login(director)
+    client.post(sign_in_path(issue_table_token(table, actor=director).token))
+
+    page = client.get(table_url(table)).content.decode()
+
+    assert f'href="{table_url(table)}" data-device>Table 1 · device</a>' in page
+    assert ">Log in</a>" not in page
+    client.post(table_url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]))
+    log = client_as_director.get(reverse("events:audit", args=[table.event.slug])).content.decode()
+    assert re.search(r'data-action="record_hand"><td>[^<]*</td><td>Table 1 · device</td>', log)
+    history = client_as_director.get(reverse("rounds:hand-detail", args=[Hand.objects.get().pk])).content.decode()
+    assert " · Table 1 · device · Table 1, hand 1 recorded" in history

@@ -87,21 +87,23 @@ def test_assign_dealer(client_as_director: Client, table: Table) -> None:
     assert table.dealer == newcomer
 
 
-def test_assignment_offers_only_this_events_dealers(
+def test_assignment_offers_this_events_dealers_then_accounts_made_in_the_admin(
     client_as_director: Client, table: Table, dealer_user: User
 ) -> None:
-    """The dealer list: this event's dealers (and whoever deals one of its tables), nobody else."""
+    """The dealer list: this event's dealers (and whoever deals one of its tables), then the
+    accounts that deal no event yet (made in the admin); not another event's dealers."""
     other_event = Event.objects.create(name="Other", slug="other-open")
     elsewhere = User.objects.create_user("elsewhere", password="x")
     EventDealer.objects.create(event=other_event, user=elsewhere)
-    stranger = User.objects.create_user("stranger", password="x")
+    User.objects.create_user("stranger", password="x")  # made in the admin: deals no event yet
     mine = User.objects.create_user("mine", password="x")
     EventDealer.objects.create(event=table.event, user=mine)
     page = client_as_director.get(overview(table.event)).content.decode()
-    options = set(re.findall(r'<option value="\d+"[^>]*>([^<]+)</option>', page))
-    assert options == {"dealer", "mine"}
+    ours, others = page.split('label="Other accounts (made in the admin)"')
+    assert set(re.findall(r'<option value="\d+"[^>]*>([^<]+)</option>', ours)) == {"dealer", "mine"}
+    assert set(re.findall(r'<option value="\d+"[^>]*>([^<]+)</option>', others)) == {"stranger"}
     response = client_as_director.post(
-        reverse("tables:assign-dealer", args=[table.pk]), {"dealer": stranger.pk}, follow=True
+        reverse("tables:assign-dealer", args=[table.pk]), {"dealer": elsewhere.pk}, follow=True
     )
     assert "Choose a dealer from the list." in response.content.decode()
     table.refresh_from_db()

@@ -125,3 +125,14 @@ def test_a_retry_of_the_same_form_gets_the_first_result(
     # The page carries a fresh key for its form.
     page = client.get(reverse("rounds:table", args=[table.pk])).content.decode()
     assert 'name="key" value="' in page and "page-key-0001" not in page
+
+
+def test_reopen_sits_by_the_result_not_at_the_end_of_the_page(
+    client: Client, table: Table, dealer_user: User, floor: Any
+) -> None:
+    client.force_login(dealer_user)
+    record(client, table, floor)
+
+    page = client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
+
+    assert page.index("data-settlement") < page.index("data-reopen") < page.index("New stacks")

@@ -17,7 +17,7 @@ from typing import Any
 from django.db import models
 from django.db.models import F
 
-from vpt.accounts.permissions import Actor, user_of
+from vpt.accounts.permissions import Actor, DeviceActor, user_of
 
 from .models import AuditEntry, Entry, Event
 from .summaries import level_args, summary_of
@@ -37,9 +37,14 @@ def write_audit(
     before: Any = None,
     after: Any = None,
 ) -> AuditEntry:
-    """Record a state change (inside the service's transaction) and bump the event's version."""
+    """Record a state change (inside the service's transaction) and bump the event's version.
+
+    A table device has no user: its table's number is kept (``device_table``) to name it."""
     if event_id is not None:
         bump_version(event_id)
+    facts = dict(args or {})
+    if isinstance(actor, DeviceActor):  # no user to store: the log names the table's device
+        facts["device_table"] = actor.table_number
     return AuditEntry.objects.create(
         actor=user_of(actor),
         event_id=event_id,
@@ -48,7 +53,7 @@ def write_audit(
         object_id=str(obj.pk),
         table_number=table_number,
         entry=entry,
-        summary_args=dict(args or {}),
+        summary_args=facts,
         before=before,
         after=after,
     )

@@ -31,6 +31,7 @@ from typing import Any
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from vpt.ofc import RuleSet, get_ruleset
@@ -394,6 +395,16 @@ class AuditEntry(models.Model):
             status_labels=dict(Event.Status.choices),
             method_labels=dict(Payment.Method.choices),
         )
+
+    @property
+    def author(self) -> str:
+        """Who did it, for the log: the user, else the table device that did (``device_table``,
+        written by `vpt.events.audit.write_audit`), else "–" (the system)."""
+        if self.actor is not None:
+            return self.actor.get_username()
+        if self.summary_args.get("device_table") is not None:
+            return gettext("Table %(number)s · device") % {"number": self.summary_args["device_table"]}
+        return "–"
 
     def as_dict(self) -> dict[str, Any]:
         return {"action": self.action, "summary": self.summary, "before": self.before, "after": self.after}

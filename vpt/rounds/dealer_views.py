@@ -48,7 +48,7 @@ from .services import KEY_PATTERN, already_recorded_message, attach_photo, recor
 @require_GET
 def my_tables(request: HttpRequest) -> HttpResponse:
     """A dealer's assigned tables (straight to the page when there is one); a table's device
-    goes to its table."""
+    goes to its table; a director sees every open table of the events in play."""
     device = device_actor(request)
     if device is not None and not request.user.is_authenticated:
         return redirect("rounds:table", table_id=device.table_id)
@@ -57,8 +57,20 @@ def my_tables(request: HttpRequest) -> HttpResponse:
     tables = list(dealer_tables(request.user))
     if len(tables) == 1 and not is_director(request.user):
         return redirect("rounds:table", table_id=tables[0].pk)
-    events = list(Event.objects.exclude(status=Event.Status.FINISHED)) if is_director(request.user) else []
-    return render(request, "rounds/my_tables.html", {"tables": tables, "events": events})
+    director = is_director(request.user)
+    events = list(Event.objects.exclude(status=Event.Status.FINISHED)) if director else []
+    # A director may enter hands at any table: every open table of the events in play.
+    every_table = (
+        list(
+            Table.objects.filter(event__in=events, status=Table.Status.OPEN)
+            .select_related("event")
+            .order_by("event__name", "number")
+        )
+        if director
+        else []
+    )
+    context = {"tables": tables, "events": events, "director": director, "every_table": every_table}
+    return render(request, "rounds/my_tables.html", context)
 
 
 def _lines(state: TableState) -> list[SeatLine]:

@@ -27,7 +27,7 @@ from vpt.events.confirmation import Confirmation, confirmed, render_confirmation
 from vpt.events.live import Live, live_page
 from vpt.events.models import Entry, Event
 from vpt.http import HtmxHttpRequest
-from vpt.tables.forms import AssignDealerForm
+from vpt.tables.forms import dealer_options
 from vpt.tables.models import Table
 
 from .balancing import suggest_moves
@@ -285,12 +285,14 @@ def overview(request: HtmxHttpRequest, live: Live, slug: str) -> HttpResponse:
     nor the minute changed (per director: the page holds their CSRF token)."""
     event, now = live.event, live.now
     rows = tables_overview(event, now=now, stale_minutes=STALE_MINUTES)
+    dealers, other_accounts = dealer_options(event)
     context = {
         "event": event,
         "rows": rows,
         "stale_minutes": STALE_MINUTES,
         "now": now,
-        "dealers": list(cast(forms.ModelChoiceField, AssignDealerForm(event=event).fields["dealer"]).queryset or []),
+        "dealers": dealers,
+        "other_accounts": other_accounts,
     }
     template = "seating/tables_overview.html#overview" if request.htmx else "seating/tables_overview.html"
     return render(request, template, context)

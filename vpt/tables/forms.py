@@ -6,10 +6,12 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from vpt.events.models import Event
+
+from .models import EventDealer, Table
 
 
 class DealerChoiceField(forms.ModelChoiceField):
@@ -18,18 +20,34 @@ class DealerChoiceField(forms.ModelChoiceField):
         return f"{obj.get_username()} ({full})" if full else obj.get_username()
 
 
-def event_dealers(event: Event | None) -> QuerySet[Any]:
-    """The active dealer accounts of `event`, and whoever deals one of its tables now (all
-    active users when no event is given)."""
-    users = get_user_model().objects.filter(is_active=True)
-    if event is not None:
-        ids = get_user_model().objects.filter(Q(dealer_events__event=event) | Q(dealt_tables__event=event)).values("pk")
-        users = users.filter(pk__in=ids)
-    return users.order_by("username")
+def _choices(event: Event) -> QuerySet[Any]:
+    """Active accounts a table of `event` may be given, each marked ``of_event``: the event's
+    dealers (its dealer accounts and whoever deals one of its tables now), and the accounts
+    made in the admin, which deal no event yet (not directors: they open every table anyway)."""
+    users = (
+        get_user_model()
+        .objects.filter(is_active=True)
+        .annotate(
+            of_event=Exists(EventDealer.objects.filter(event=event, user=OuterRef("pk")))
+            | Exists(Table.objects.filter(event=event, dealer=OuterRef("pk"))),
+            deals_elsewhere=Exists(EventDealer.objects.filter(user=OuterRef("pk"))),
+        )
+    )
+    return users.filter(Q(of_event=True) | Q(deals_elsewhere=False, is_staff=False)).order_by("username")
+
+
+def dealer_options(event: Event) -> tuple[list[Any], list[Any]]:
+    """What a table's dealer select offers, in one query: the event's dealers, then the accounts
+    made in the admin (giving one a table makes it a dealer of the event: `assign_dealer`)."""
+    dealers: list[Any] = []
+    others: list[Any] = []
+    for user in _choices(event):
+        (dealers if user.of_event else others).append(user)
+    return dealers, others
 
 
 class AssignDealerForm(forms.Form):
-    """The dealer of a table: one of its event's dealers (`event_dealers`), or none."""
+    """The dealer of a table: one of `dealer_options`, or none."""
 
     dealer = DealerChoiceField(
         label=_("Dealer"),
@@ -38,11 +56,11 @@ class AssignDealerForm(forms.Form):
         queryset=get_user_model().objects.none(),
     )
 
-    def __init__(self, *args: Any, event: Event | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["dealer"]
         assert isinstance(field, forms.ModelChoiceField)
-        field.queryset = event_dealers(event)
+        field.queryset = _choices(event)
 
 
 class CreateDealerForm(forms.Form):

@@ -30,7 +30,7 @@ from vpt.errors import ServiceError
 from vpt.events.models import Event
 from vpt.http import HtmxHttpRequest, absolute_url, phones_cannot_reach
 
-from .forms import AssignDealerForm, CreateDealerForm
+from .forms import AssignDealerForm, CreateDealerForm, dealer_options
 from .models import EventDealer, Table, TableDevice, TableSignIn
 from .permissions import session_sign_in, sign_in_device
 from .services import (
@@ -69,6 +69,8 @@ def assign(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
             )
     else:
         messages.error(request, _("Choose a dealer from the list."))
+    if request.POST.get("back") == "dealers":
+        return redirect("tables:dealers", slug=table.event.slug)
     return redirect("seating:tables-overview", slug=table.event.slug)
 
 
@@ -79,6 +81,7 @@ def _dealers_context(request: HttpRequest, event: Event, form: CreateDealerForm,
         .prefetch_related(Prefetch("user__dealt_tables", queryset=Table.objects.filter(event=event).order_by("number")))
         .order_by("user__username")
     )
+    event_dealers, other_accounts = dealer_options(event)
     signed_in = TableSignIn.objects.filter(signed_out_at__isnull=True).order_by("signed_in_at")
     live = (
         TableDevice.objects.filter(revoked_at__isnull=True)
@@ -95,6 +98,8 @@ def _dealers_context(request: HttpRequest, event: Event, form: CreateDealerForm,
         "event": event,
         "section": "dealers",
         "dealers": dealers,
+        "event_dealers": event_dealers,
+        "other_accounts": other_accounts,
         "tables": tables,
         "form": form,
         "created": created,
