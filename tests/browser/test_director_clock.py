@@ -8,8 +8,8 @@ from collections.abc import Callable
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
-from vpt.events.clock_services import start_clock
 from vpt.events.services import create_event
+from vpt.rounds.clock import start_clock
 
 
 def test_the_clock_controls_count_down_and_go_on_after_a_pause(
