@@ -15,6 +15,7 @@ VPT_CACHE_URL      redis://host:6379/0: the cache of live pages' renders, shared
 VPT_DB_POOL_SIZE   PostgreSQL: connections per process, pooled (default: VPT_THREADS, 8; 0: no pool)
 VPT_DB_POOL_TIMEOUT  seconds a request waits for a pooled connection, then the 503 page (10)
 VPT_BACKUP_MINUTES `make run`'s job runner backs up this often (default 5; 0: never; vpt.jobs)
+VPT_DISK_WARN_MB   directors' pages warn "disk almost full" under this free space (1024)
 VPT_LOGIN_WAIT_SECONDS  after a failed login its address waits this long (2), doubling with each
                    further failure up to VPT_LOGIN_WAIT_MAX_SECONDS (60); 0: no wait
 """
@@ -112,6 +113,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "vpt.tables.context_processors.table_device",
+                "vpt.disk.disk_warning",
             ],
         },
     },
@@ -214,6 +216,8 @@ AXES_CLIENT_IP_CALLABLE = "vpt.accounts.throttle.client_address"
 # the address waits 2 s, doubling with each further failure up to a minute.
 VPT_LOGIN_WAIT_SECONDS = float(os.environ.get("VPT_LOGIN_WAIT_SECONDS", "2"))
 VPT_LOGIN_WAIT_MAX_SECONDS = float(os.environ.get("VPT_LOGIN_WAIT_MAX_SECONDS", "60"))
+# Directors' pages say "disk almost full" under this much free space (vpt.disk).
+VPT_DISK_WARN_MB = int(os.environ.get("VPT_DISK_WARN_MB", "1024"))
 # At most this many login attempt rows and access log rows are kept (the newest).
 VPT_LOGIN_ROWS = 1000
 
@@ -305,7 +309,8 @@ if not DEBUG:
         "handlers": {
             "stderr": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["redact_tokens"]},
             "file": {
-                "class": "logging.handlers.RotatingFileHandler",
+                # Closed and reopened when a write fails: logging goes on after a full disk.
+                "class": "vpt.log_files.SurvivingRotatingFileHandler",
                 "filename": LOG_DIR / "vpt.log",
                 "maxBytes": 5 * 1024 * 1024,
                 "backupCount": 5,
