@@ -85,7 +85,7 @@ def clock_payload(status: ClockStatus) -> dict[str, Any]:
 
 def clock_now(event: Event, *, facts: RoomFacts, now: datetime | None = None) -> ClockSnapshot:
     """The clock as it shows at ``now`` (default: now), computed: reading it never writes.
-    ``facts``: the room's, from the layer above (`vpt.rounds.selectors.room_facts`).
+    ``facts``: the room's, from the layer above (`vpt.rounds.clock.room_facts`).
 
     Time's effects are stored by one writer (`vpt.events.clock_services.apply_clock_changes`,
     or the next state change), so a level change does not make every polling screen queue for

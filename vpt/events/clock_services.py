@@ -20,8 +20,8 @@ audit entry.
 room facts       what the tables and hands above tell the clock (`RoomFacts`: tables owed a
                  Fantasyland hand, hands played in a level). Events never queries those apps:
                  `refresh_clock` takes the facts, and each service here takes ``read_facts``,
-                 the reader of the layer above (`vpt.rounds.selectors.room_facts`), which it
-                 calls once it holds the event lock. `vpt.rounds.clock_services` binds it.
+                 the reader of the layer above (`vpt.rounds.clock.room_facts`), which it
+                 calls once it holds the event lock. `vpt.rounds.clock` binds it.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ from .selectors import ClockSnapshot, RoomFacts, _status_for, clock_snapshot
 from .services import lock_event
 
 FactsReader = Callable[[Event], RoomFacts]
-"""Reads the room's facts for an event (given by the layer above: `vpt.rounds.selectors.room_facts`)."""
+"""Reads the room's facts for an event (given by the layer above: `vpt.rounds.clock.room_facts`)."""
 
 
 def _clock_message(error: ClockError) -> str:

@@ -18,6 +18,7 @@ from vpt.people.names import fold_name
 
 from .models import Entry, Event, Level, Payment, Player
 from .payouts import PayoutError, validate_structure
+from .services import EVENT_FIELDS
 
 
 def seat_range(variant: str, overrides: dict[str, Any] | None = None) -> tuple[int, int]:
@@ -55,27 +56,9 @@ class EventForm(forms.ModelForm):
 
     class Meta:
         model = Event
-        fields = [
-            "name",
-            "slug",
-            "venue",
-            "starts_on",
-            "ends_on",
-            "variant",
-            "rule_overrides",
-            "starting_stack",
-            "seats_per_table",
-            "buy_in",
-            "fee",
-            "reentry_buy_in",
-            "reentry_fee",
-            "added_money",
-            "guarantee",
-            "reentry_until_level",
-            "max_entries",
-            "language",
-            "slip_format",
-        ]
+        # The fields `update_event` takes (one list: a field added there appears here), the slug
+        # after the name.
+        fields = ["name", "slug", *(field for field in EVENT_FIELDS if field != "name")]
         widgets = {
             "starts_on": forms.DateInput(attrs={"type": "date"}),
             "ends_on": forms.DateInput(attrs={"type": "date"}),

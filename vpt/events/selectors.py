@@ -148,7 +148,7 @@ def _status_for(status: str, on_break: bool) -> str:
 class RoomFacts:
     """What the tables, seats and hands (the apps above events) tell the clock, as plain values.
 
-    The layer above reads them (`vpt.rounds.selectors.room_facts`) and passes them down:
+    The layer above reads them (`vpt.rounds.clock.room_facts`) and passes them down:
     events never queries those apps.
 
     fantasyland_tables       numbers of the open tables where a seated player is owed a
@@ -189,7 +189,7 @@ def clock_snapshot(
     """Read the clock of ``event`` (with its current level loaded): at most 2 queries.
 
     ``facts``: what the tables and hands tell the clock, read by the layer above
-    (`vpt.rounds.selectors.room_facts`). ``clock``: the event's Clock row when the caller
+    (`vpt.rounds.clock.room_facts`). ``clock``: the event's Clock row when the caller
     already has it (locked), None when it has none, True (default) to read it. Hands played
     count at the table that has played the most hands in the anchor level since it started, so
     the level changes for the whole room at once.
