@@ -5,6 +5,10 @@ finishing place  an entry's rank once out: later out finishes higher; out in the
                  Only a player's latest entry holds one (a busted entry that re-entered
                  holds none); the last entry standing is 1st once everyone else is out.
 decided          one active entry or none is left: the event is finished.
+finished with players in  the director finished the event (or a deal did) with several still
+                 in: they take the top places by the deal's places, or else by chips (most
+                 chips first; equal stacks share a place). A finished event places everyone
+                 but the re-entered.
 
 These are helpers for services that already hold the event lock (`record_hand`,
 `apply_correction`, `reenter_player`); none of them opens a transaction. Which hands put whom out
@@ -21,6 +25,9 @@ from .models import Entry, Event
 def compute_places(
     entries: Iterable[tuple[int, int, int, str]],
     eliminations: Mapping[int, tuple[int, int]],
+    *,
+    finished_stacks: Mapping[int, int] | None = None,
+    agreed: Mapping[int, int] | None = None,
 ) -> dict[int, int | None]:
     """Finishing place of every entry, from the order of eliminations.
 
@@ -30,9 +37,16 @@ def compute_places(
     out in the same hand: more chips at hand start finishes higher, equal stacks share the
     place. The last entry standing is 1st once everyone else is out.
 
+    `finished_stacks`: the event is finished, these are the stacks of the entries still in;
+    they take the top places by `agreed` (a deal's places) or else by chips, most first,
+    equal stacks sharing a place.
+
     >>> compute_places([(1, 1, 1, "eliminated"), (2, 2, 1, "eliminated"), (3, 3, 1, "active"),
     ...                 (4, 4, 1, "eliminated")], {1: (7, 500), 2: (7, 500), 4: (3, 900)})
     {3: 1, 1: 2, 2: 2, 4: 4}
+    >>> compute_places([(1, 1, 1, "active"), (2, 2, 1, "active"), (3, 3, 1, "active"), (4, 4, 1, "eliminated")],
+    ...                {4: (9, 100)}, finished_stacks={1: 500, 2: 900, 3: 500})
+    {2: 1, 1: 2, 3: 2, 4: 4}
     """
     latest: dict[int, tuple[int, int, str]] = {}
     for entry_id, player_id, number, status in entries:
@@ -41,8 +55,11 @@ def compute_places(
     places: dict[int, int | None] = {}
     active = [entry_id for entry_id, _number, status in latest.values() if status == Entry.Status.ACTIVE]
     out = [entry_id for entry_id, _number, status in latest.values() if status != Entry.Status.ACTIVE]
-    for entry_id in active:
-        places[entry_id] = 1 if len(active) == 1 and out else None
+    if finished_stacks is not None:
+        places.update(_places_still_in(active, finished_stacks, agreed or {}))
+    else:
+        for entry_id in active:
+            places[entry_id] = 1 if len(active) == 1 and out else None
     out.sort(key=lambda entry_id: eliminations.get(entry_id, (0, 0)), reverse=True)
     place = len(active) + 1
     previous: tuple[int, int] | None = None
@@ -57,17 +74,40 @@ def compute_places(
     return places
 
 
-def assign_places(event: Event, *, eliminations: Mapping[int, tuple[int, int]] | None) -> list[Entry]:
+def _places_still_in(active: list[int], stacks: Mapping[int, int], agreed: Mapping[int, int]) -> dict[int, int]:
+    """The top places for the entries still in a finished event: as agreed, else by chips."""
+    if agreed and all(entry_id in agreed for entry_id in active):
+        return {entry_id: agreed[entry_id] for entry_id in active}
+    ranked = sorted(active, key=lambda entry_id: -stacks.get(entry_id, 0))
+    places: dict[int, int] = {}
+    for index, entry_id in enumerate(ranked, start=1):
+        earlier = ranked[index - 2] if index > 1 else None
+        same = earlier is not None and stacks.get(earlier, 0) == stacks.get(entry_id, 0)
+        places[entry_id] = places[earlier] if same and earlier is not None else index
+    return places
+
+
+def assign_places(
+    event: Event, *, eliminations: Mapping[int, tuple[int, int]] | None, agreed: Mapping[int, int] | None = None
+) -> list[Entry]:
     """Recompute and save every finishing place of `event` (call with the event locked).
 
     `eliminations`: what put each entry out, as `compute_places` reads it, from the hands that
     still count (`vpt.rounds.services.elimination_order`). None keeps the order the stored
     places already give: a re-entry changes who is still in, not the order the others went out.
+    A finished event places the entries still in too: by `agreed` (a deal's places, entry id →
+    place) or else by chips.
     """
-    rows = list(Entry.objects.filter(event=event).values_list("id", "player_id", "number", "status", "place"))
+    rows = list(Entry.objects.filter(event=event).values_list("id", "player_id", "number", "status", "place", "stack"))
     if eliminations is None:
-        eliminations = stored_order(rows)
-    places = compute_places([row[:4] for row in rows], eliminations)
+        eliminations = stored_order([row[:5] for row in rows])
+    finished = event.status == Event.Status.FINISHED
+    places = compute_places(
+        [row[:4] for row in rows],
+        eliminations,
+        finished_stacks={row[0]: row[5] for row in rows if row[3] == Entry.Status.ACTIVE} if finished else None,
+        agreed=agreed,
+    )
     changed = [Entry(id=row[0], place=places.get(row[0])) for row in rows if places.get(row[0]) != row[4]]
     if changed:
         Entry.objects.bulk_update(changed, ["place"])
@@ -91,7 +131,8 @@ def stored_order(rows: Iterable[tuple[int, int, int, str, int | None]]) -> dict[
 
 
 def finish_if_decided(event: Event) -> None:
-    """Finish the event when at most one entry is still in; reopen it when a correction revives one."""
+    """Finish the event when at most one entry is still in; reopen it when a correction revives
+    one (the entries still in then hold no place again)."""
     active = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).count()
     status = (
         Event.Status.FINISHED
@@ -101,3 +142,4 @@ def finish_if_decided(event: Event) -> None:
     if status != event.status:
         event.status = status
         event.save(update_fields=["status"])
+        assign_places(event, eliminations=None)

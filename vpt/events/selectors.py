@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from django.db.models import F, Max, Q, QuerySet
+from django.db.models import F, Max, QuerySet
 
 from vpt.people.models import HIDDEN_NAME
 
@@ -249,10 +249,10 @@ def entry_count(event: Event) -> int:
 
 def in_the_money(event: Event, places: int, *, public: bool = False) -> dict[int, str]:
     """Names of the players who finished in places 1..``places`` (``public``: a hidden person
-    is "Hidden player"): 1 query."""
+    is "Hidden player"): 1 query. An entry still in holds a place only once it is decided (the
+    last one standing, or the event finished)."""
     rows = (
         Entry.objects.filter(event=event, place__isnull=False, place__lte=places)
-        .filter(~Q(status=Entry.Status.ACTIVE) | Q(place=1))
         .values_list("place", "player__name", "player__person__hidden", "player__person__merged_into__hidden")
         .order_by("place", "player__name")
     )

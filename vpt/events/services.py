@@ -30,6 +30,7 @@ from vpt.ofc import InvalidHand, get_ruleset
 
 from .audit import write_audit
 from .models import AuditEntry, Entry, Event, Level, Payment
+from .places import assign_places
 from .selectors import hands_recorded
 
 DEFAULT_LEVELS: tuple[int, ...] = (10, 20, 30, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000)
@@ -245,11 +246,15 @@ def _reprice_unpaid_entries(event: Event) -> None:
 
 @transaction.atomic(durable=True)
 def set_event_status(event: Event, *, status: str, actor: Actor) -> Event:
+    """Set the event's status; finishing it with players still in places them by chips (a
+    deal places them as agreed), and reopening it takes those places back."""
     ensure_director(actor)
     event = lock_event(event)
     before = event.status
     event.status = Event.Status(status)
     event.save(update_fields=["status"])
+    if Event.Status.FINISHED in (before, event.status):
+        assign_places(event, eliminations=None)  # finished: the entries still in are placed too
     write_audit(
         actor=actor,
         event_id=event.pk,
