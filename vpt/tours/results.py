@@ -3,9 +3,8 @@
 place         the finishing place `vpt.events.places` keeps on each entry. The players still
               in with no place yet (an event running: provisional) are placed by chips: most
               chips 1st, equal stacks sharing a place; the eliminated keep theirs (below them).
-prize         the payout of the place (`vpt.events.payouts` splits the pool by the event's
-              payout structure); people sharing a place share the amounts of the places they
-              cover, averaged.
+prize         what the person's entries win (`vpt.events.prizes`: the pool split by the
+              payout structure, shared by those sharing a place), from the places above.
 person        the player's person, followed through merges (`vpt.people`): a person with
               several entries (re-entries, or two players merged into one) keeps the best.
 
@@ -16,10 +15,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from vpt.events.models import Entry, Event, PayoutStructure
-from vpt.events.payouts import prize_pool, split_pool
+from vpt.events.prizes import pool_of, split_prizes
 from vpt.people.selectors import canonical_ids
 
 from .points import CENT, EventFacts, PersonResult
@@ -78,29 +77,16 @@ def read_results(events: Sequence[Event]) -> tuple[list[EventFacts], dict[int, l
             person, place = people[row[1]], places[row[0]]
             if person not in best or _better(place, best[person]):
                 best[person] = place
-        amounts = _amounts(event, [row[5] for row in rows], structures.get(event.pk))
-        sharing: dict[int | None, int] = defaultdict(int)
-        for place in best.values():
-            sharing[place] += 1
+        pool = pool_of(event, [row[5] for row in rows])
+        _amounts, by_entry = split_prizes(pool, structures.get(event.pk), list(places.items()))
+        prizes: dict[int, Decimal] = defaultdict(Decimal)
+        for row in rows:
+            prizes[people[row[1]]] += by_entry.get(row[0], Decimal(0))
         results[event.pk] = [
-            PersonResult(person, place, _prize(amounts, place, sharing[place])) for person, place in best.items()
+            PersonResult(person, place, prizes[person].quantize(CENT)) for person, place in best.items()
         ]
     return facts, results
 
 
 def _better(place: int | None, than: int | None) -> bool:
     return place is not None and (than is None or place < than)
-
-
-def _amounts(event: Event, buy_ins: list[Decimal], structure: PayoutStructure | None) -> tuple[Decimal, ...]:
-    if structure is None or not structure.percentages or not buy_ins:
-        return ()
-    pool = prize_pool(buy_ins, added_money=event.added_money, guarantee=event.guarantee)
-    return split_pool(pool.total, structure.percentages, unit=structure.unit)
-
-
-def _prize(amounts: tuple[Decimal, ...], place: int | None, tied: int) -> Decimal:
-    if place is None:
-        return Decimal("0.00")
-    covered = [amounts[p - 1] if p <= len(amounts) else Decimal(0) for p in range(place, place + tied)]
-    return (sum(covered, Decimal(0)) / len(covered)).quantize(CENT, rounding=ROUND_HALF_UP)
