@@ -20,20 +20,21 @@ def data_dir(settings, tmp_path):
 
 def test_the_demo_loads_into_an_empty_database_once(db, capsys):
     call_command("load_demo")
-    event = Event.objects.get()
+    event = Event.objects.get(slug="demo-open")
     hands = Hand.objects.filter(event=event).count()
     assert hands > 0
-    assert "Loaded the demo event" in capsys.readouterr().out
+    assert "Loaded the demo events demo-warm-up, demo-open" in capsys.readouterr().out
 
     call_command("load_demo")
-    assert Event.objects.count() == 1
+    assert Event.objects.count() == 2
     assert Hand.objects.filter(event=event).count() == hands
     assert "not loaded again" in capsys.readouterr().out
 
 
 def test_the_demo_event_conserves_chips(db):
     call_command("load_demo")
-    call_command("check_chips", event=Event.objects.get().slug)
+    for slug in ("demo-open", "demo-warm-up"):
+        call_command("check_chips", event=slug)
 
 
 def test_the_fixture_holds_no_usable_password(db):

@@ -171,9 +171,14 @@ def simulate_event(
     reentry: bool = True,
     slug: str | None = None,
     name: str | None = None,
+    names: Sequence[str] | None = None,
     log: Callable[[str], None] | None = None,
 ) -> Event:
-    """Create an event, draw seats and play up to `hands` random hands through `record_hand`."""
+    """Create an event, draw seats and play up to `hands` random hands through `record_hand`.
+
+    ``names``: the players to register (default: `player_names(players)`), such as a tour's
+    people (`vpt.tours.simulation`).
+    """
     actor = actor or simulation_actor()
     rng = random.Random(seed)
     event = create_event(
@@ -187,7 +192,7 @@ def simulate_event(
         max_entries=2 if reentry else 1,
         seat_seed=seed,
     )
-    for player_name in player_names(players):
+    for player_name in names if names is not None else player_names(players):
         register_player(event, name=player_name, actor=actor)
     draw_seats(event, actor=actor, seed=seed)
     rules = event.ruleset

@@ -1,4 +1,5 @@
-"""`make run`'s demo data: load fixtures/demo_event.json into an empty database, once.
+"""`make run`'s demo data: load fixtures/demo_event.json into an empty database, once: the
+demo event, and a finished warm-up of the same people, both in a small tour (`demo-tour`).
 
 Loading it again would overwrite the demo event a director has been running, so a database
 that already holds an event is left alone.
@@ -50,9 +51,9 @@ class Command(BaseCommand):
             self._replace_known_passwords()
             return
         call_command("loaddata", str(DEMO_FIXTURE), verbosity=0)
-        event = Event.objects.get()
+        slugs = ", ".join(Event.objects.order_by("created_at", "id").values_list("slug", flat=True))
         passwords = set_generated_passwords(list(DEMO_USERS))
-        self.stdout.write(f"Loaded the demo event {event.slug}.")
+        self.stdout.write(f"Loaded the demo events {slugs} (a small tour: /tours/demo-tour/).")
         self._print(passwords)
 
     def _replace_known_passwords(self) -> None:

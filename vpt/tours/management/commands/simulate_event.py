@@ -1,7 +1,9 @@
-"""`manage.py simulate_event --players N --hands M --seed S [--variant V] [--room-json FILE]`.
+"""`manage.py simulate_event --players N --hands M --seed S [--variant V] [--tour SLUG] [--room-json FILE]`.
 
 Creates an event and plays random deals through `record_hand`; the same arguments give the
-same event. The last line printed is the new event's slug.
+same event. The last line printed is the new event's slug. It lives in the tours app because
+`--tour SLUG` makes the event part of that tour, its players drawn from the tour's stable pool
+of people (`vpt.tours.simulation`), so the same people play several events.
 
 `--room-json FILE` then issues a sign-in token for every open table and writes
 ``{"slug": ..., "tables": [{"id": ..., "number": ..., "token": ...}]}`` to FILE (``-``: standard
@@ -21,6 +23,8 @@ from vpt.errors import ServiceError
 from vpt.ofc import PRESETS
 from vpt.rounds.simulation import simulate_event, simulation_actor
 from vpt.tables.services import issue_event_tokens
+from vpt.tours.models import Tour
+from vpt.tours.simulation import simulate_tour_event
 
 
 class Command(BaseCommand):
@@ -33,6 +37,7 @@ class Command(BaseCommand):
         parser.add_argument("--variant", default="progressive", choices=sorted(PRESETS))
         parser.add_argument("--starting-stack", type=int, default=3000)
         parser.add_argument("--slug", default=None)
+        parser.add_argument("--tour", default=None, metavar="SLUG", help="make the event part of this tour")
         parser.add_argument(
             "--room-json",
             default=None,
@@ -41,16 +46,22 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        tour = None
+        if options["tour"]:
+            tour = Tour.objects.filter(slug=options["tour"]).first()
+            if tour is None:
+                raise CommandError(f"no tour with slug {options['tour']!r} (create it with create_tour)")
         try:
-            event = simulate_event(
-                players=options["players"],
-                hands=options["hands"],
-                seed=options["seed"],
-                variant=options["variant"],
-                starting_stack=options["starting_stack"],
-                slug=options["slug"],
-                log=self.stdout.write,
-            )
+            settings = {
+                "players": options["players"],
+                "hands": options["hands"],
+                "seed": options["seed"],
+                "variant": options["variant"],
+                "starting_stack": options["starting_stack"],
+                "slug": options["slug"],
+                "log": self.stdout.write,
+            }
+            event = simulate_tour_event(tour=tour, **settings) if tour is not None else simulate_event(**settings)
             room = None
             if options["room_json"]:
                 issued = issue_event_tokens(event, actor=simulation_actor())
