@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -22,19 +22,15 @@ from vpt.http import HtmxHttpRequest
 
 from . import payouts as money
 from .forms import DealForm, PayoutStructureForm
-from .models import Entry, Event
+from .models import Entry
 from .payout_services import set_payout_structure
-from .selectors import event_payouts, event_standings, payout_structure
-
-
-def _event(slug: str) -> Event:
-    return get_object_or_404(Event.objects.select_related("current_level"), slug=slug)
+from .selectors import event_or_404, event_payouts, event_standings, payout_structure
 
 
 @director_required
 @require_http_methods(["GET", "POST"])
 def payout_editor(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
+    event = event_or_404(slug)
     structure = payout_structure(event)
     saved = False
     if request.method == "POST":
@@ -64,7 +60,7 @@ def payout_editor(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @director_required
 @require_GET
 def deal(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
+    event = event_or_404(slug)
     form = DealForm(request.GET or None)
     unit = form.cleaned_data.get("unit") if form.is_valid() else None
     unit = unit or Decimal("1.00")

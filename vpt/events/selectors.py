@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from django.db.models import F, Max, QuerySet
+from django.shortcuts import get_object_or_404
 
 from vpt.people.models import HIDDEN_NAME
 
@@ -15,6 +16,11 @@ from .clock import ClockState, ClockStatus, LevelSpec, clock_status, settle
 from .models import AuditEntry, ChipAdjustment, Clock, Entry, Event, Level, PayoutStructure
 from .money_format import explain_pool
 from .prizes import event_prizes
+
+
+def event_or_404(slug: str) -> Event:
+    """The event of a page's URL, with its current level: 1 query; Http404 when there is none."""
+    return get_object_or_404(Event.objects.select_related("current_level"), slug=slug)
 
 
 def event_standings(event: Event | int) -> QuerySet[Entry]:

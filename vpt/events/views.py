@@ -13,7 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -34,13 +34,9 @@ from .forms import (
     LevelForm,
 )
 from .models import Entry, Event, Level
-from .selectors import event_adjustments
+from .selectors import event_adjustments, event_or_404
 from .services import create_event, set_event_status, update_event
 from .structure import add_level, advance_level, delete_level, move_level, update_level
-
-
-def _event(slug: str) -> Event:
-    return get_object_or_404(Event.objects.select_related("current_level"), slug=slug)
 
 
 @director_required
@@ -74,7 +70,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
 @director_required
 @require_http_methods(["GET", "POST"])
 def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
+    event = event_or_404(slug)
     form = EventForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
     if request.method == "POST" and form.is_valid():
         try:
@@ -110,14 +106,14 @@ def _detail_context(request: HttpRequest, event: Event) -> dict[str, Any]:
 @director_required
 @require_GET
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    return render(request, "events/event_detail.html", _detail_context(request, _event(slug)))
+    return render(request, "events/event_detail.html", _detail_context(request, event_or_404(slug)))
 
 
 @director_required
 @require_POST
 def levels(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Add, change, move or delete a level; the ``levels`` fragment for htmx, else back to the page."""
-    event = _event(slug)
+    event = event_or_404(slug)
     action = request.POST.get("action", "")
     level = None
     if request.POST.get("level", "").isdigit():
@@ -150,7 +146,7 @@ def levels(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     else:
         messages.success(request, _("Level structure saved."))
     if request.htmx:
-        return render(request, "events/event_detail.html#levels", _detail_context(request, _event(slug)))
+        return render(request, "events/event_detail.html#levels", _detail_context(request, event_or_404(slug)))
     return redirect("events:detail", slug=event.slug)
 
 
@@ -205,7 +201,7 @@ def _back_to_event(request: HtmxHttpRequest, event: Event) -> HttpResponse:
 @director_required
 @require_POST
 def event_advance(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
+    event = event_or_404(slug)
     current = event.current_level
     following = Level.objects.filter(event=event, number=(current.number if current else 0) + 1).first()
     if following is not None and not confirmed(request):
@@ -245,7 +241,7 @@ def event_advance(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @director_required
 @require_POST
 def event_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
+    event = event_or_404(slug)
     status = request.POST.get("status", "")
     if status not in Event.Status.values:
         messages.error(request, _("Unknown status."))
@@ -285,7 +281,7 @@ def event_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def adjust(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Chip adjustments; ``?q=`` narrows the player list (htmx swaps the list alone)."""
-    event = _event(slug)
+    event = event_or_404(slug)
     query = request.GET.get("q", "").strip()[:100] if request.method == "GET" else ""
     form = AdjustForm(request.POST or None, event=event, query=query)
     if request.htmx and request.method == "GET":

@@ -8,25 +8,21 @@ from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from vpt.accounts.permissions import director_required
 from vpt.events.floor_selectors import audit_log
 from vpt.events.forms import AuditFilterForm
-from vpt.events.models import Event
+from vpt.events.selectors import event_or_404
 
 from .models import Board
-
-
-def _event(slug: str) -> Event:
-    return get_object_or_404(Event.objects.select_related("current_level"), slug=slug)
 
 
 @director_required
 @require_GET
 def audit(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
+    event = event_or_404(slug)
     form = AuditFilterForm(request.GET or None, event=event)
     table_number = player = actor = None
     if form.is_bound and form.is_valid():

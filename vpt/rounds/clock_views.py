@@ -10,7 +10,7 @@ tables and hands (`vpt.rounds.clock`).
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -19,15 +19,12 @@ from vpt.errors import ServiceError
 from vpt.events.clock_display import clock_payload, time_text
 from vpt.events.forms import AdjustClockForm
 from vpt.events.models import Event
+from vpt.events.selectors import event_or_404
 from vpt.http import HtmxHttpRequest
 
 from .clock import adjust_clock, clock_now, pause_clock, resume_clock, start_clock
 
 CLOCK_ACTIONS = {"start": start_clock, "pause": pause_clock, "resume": resume_clock}
-
-
-def _event(slug: str) -> Event:
-    return get_object_or_404(Event.objects.select_related("current_level"), slug=slug)
 
 
 def _controls(
@@ -57,13 +54,13 @@ def _controls(
 @director_required
 @require_GET
 def director_clock(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    return _controls(request, _event(slug))
+    return _controls(request, event_or_404(slug))
 
 
 @director_required
 @require_POST
 def director_clock_action(request: HtmxHttpRequest, slug: str, action: str) -> HttpResponse:
-    event = _event(slug)
+    event = event_or_404(slug)
     form = None
     try:
         if action in CLOCK_ACTIONS:

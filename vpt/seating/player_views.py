@@ -23,16 +23,12 @@ from vpt.events.entries import ImportedRow, reenter_player, register_player, reg
 from vpt.events.forms import NEW_PERSON, CsvImportForm, PersonPickForm, RegisterForm, name_matches
 from vpt.events.models import Event, Player
 from vpt.events.player_csv import PlayerFile, PlayerFileError, check_rows, read_player_file
-from vpt.events.selectors import event_standings
+from vpt.events.selectors import event_or_404, event_standings
 from vpt.http import HtmxHttpRequest
 from vpt.people.selectors import matching_people
 from vpt.tables.models import Table
 
 from .selectors import seats_by_entry
-
-
-def _event(slug: str) -> Event:
-    return get_object_or_404(Event.objects.select_related("current_level"), slug=slug)
 
 
 def _players_context(event: Event, query: str = "", **forms: Any) -> dict[str, Any]:
@@ -68,7 +64,7 @@ def _players_context(event: Event, query: str = "", **forms: Any) -> dict[str, A
 @require_GET
 def players(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The players list, filtered by ``?q=`` (names containing every word); htmx gets the table."""
-    context = _players_context(_event(slug), query=request.GET.get("q", "").strip()[:100])
+    context = _players_context(event_or_404(slug), query=request.GET.get("q", "").strip()[:100])
     if request.htmx:
         return render(request, "seating/players.html#players-table", context)
     return render(request, "seating/players.html", context)
@@ -77,7 +73,7 @@ def players(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @director_required
 @require_POST
 def register(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
+    event = event_or_404(slug)
     form = RegisterForm(request.POST)
     pick = PersonPickForm(request.POST)
     if not pick.is_valid():
@@ -97,7 +93,7 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def people_suggestions(request: HttpRequest, slug: str) -> HttpResponse:
     """The people a name being typed may be (``?name=``): the register form's choices."""
-    event = _event(slug)
+    event = event_or_404(slug)
     name = request.GET.get("name", "").strip()[:120]
     people = matching_people(name) if name else []
     return render(
@@ -111,7 +107,7 @@ def people_suggestions(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def import_players(request: HttpRequest, slug: str) -> HttpResponse:
     """Register every player of a CSV file; every row is checked first, so a bad file registers nobody."""
-    event = _event(slug)
+    event = event_or_404(slug)
     form = CsvImportForm(request.POST, request.FILES)
     if form.is_valid():
         read, problems = _read_import(event, form.cleaned_data["file"].read())
@@ -172,7 +168,7 @@ def _read_import(event: Event, data: bytes) -> tuple[PlayerFile | None, list[str
 @director_required
 @require_POST
 def reenter(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    event = _event(slug)
+    event = event_or_404(slug)
     player = get_object_or_404(Player, event=event, pk=player_id)
     try:
         entry = reenter_player(player, actor=request.user)
