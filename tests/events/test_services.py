@@ -68,6 +68,45 @@ def test_reentry_follows_the_policy(director: User) -> None:
     assert refused.value.code == "reentry_closed"
 
 
+def test_a_reentry_keeps_the_order_the_others_went_out_in(director: User) -> None:
+    """Places come from the hands that put players out (rounds passes them down); a re-entry,
+    an events change with no hand, keeps the order the stored places give."""
+    event = create_event(name="Order", slug="order", actor=director, reentry_until_level=1, max_entries=2)
+    ana, ben, cid, dan = (register_player(event, name=name, actor=director) for name in ["Ana", "Ben", "Cid", "Dan"])
+    Entry.objects.filter(pk=ana.pk).update(place=1)
+    for entry, place in ((ben, 2), (cid, 3), (dan, 4)):
+        Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.ELIMINATED, stack=0, place=place)
+
+    again = reenter_player(dan.player, actor=director)
+
+    places = dict(Entry.objects.filter(event=event).values_list("pk", "place"))
+    assert places == {ana.pk: None, ben.pk: 3, cid.pk: 4, dan.pk: None, again.pk: None}
+
+
+def test_settings_fixed_by_play_refused_once_a_hand_is_recorded(director: User) -> None:
+    from boards import ACES_FULL, JACKS, QUEENS_FULL
+
+    from vpt.events.services import update_event
+    from vpt.rounds.selectors import table_state
+    from vpt.rounds.services import record_hand
+    from vpt.seating.services import draw_seats
+    from vpt.tables.models import Table
+
+    event = create_event(name="Fixed", slug="fixed", actor=director)
+    for name in ["Ana", "Ben", "Cid"]:
+        register_player(event, name=name, actor=director)
+    update_event(event, actor=director, starting_stack=20000)  # before any hand: allowed
+    draw_seats(event, actor=director, seed=1)
+    state = table_state(Table.objects.get(event=event).pk)
+    boards = {seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])}
+    record_hand(state.table, hand_number=1, boards=boards, actor=director)
+
+    with pytest.raises(ServiceError) as refused:
+        update_event(event, actor=director, starting_stack=30000)
+    assert refused.value.code == "hands_recorded"
+    assert update_event(event, actor=director, name="Fixed Open").name == "Fixed Open"
+
+
 def test_adjust_chips_keeps_a_ledger_and_an_audit(director: User) -> None:
     event = create_event(name="Adj", slug="adj", actor=director)
     entry = register_player(event, name="Ana", actor=director)
