@@ -22,6 +22,8 @@ Method:
      `Model.objects`, otherwise from every model of L and below; a walk that enters a model
      of a higher app is a reach. Words that are not fields (`gt`, `isnull`, an annotation's
      alias) end the walk, so only real relation steps count;
+   - `apps.get_model("rounds", "Hand")` / `get_model("rounds.Hand")`: a model of a higher app
+     fetched by name, which import-linter cannot see either;
    - the templates of L (`templates/<app>/`): dotted variables such as `row.seat.table`.
    A name that is both upward and a plain field of a model of L (`Level.hands` against the
    reverse `Event.hands`) counts as a reach on an attribute only when the object's name says
@@ -246,6 +248,8 @@ def reaches_in_source(source: str, rank: int) -> Iterator[tuple[int, str]]:
                 and _reads_accessor(node.args[0], attribute.value, upward)
             ):
                 yield node.lineno, f"{name}(…, {attribute.value!r})"
+        if name == "get_model" and _names_a_higher_model(node, rank):
+            yield node.lineno, "get_model(…)"
         if name not in LOOKUP_CALLS:
             continue
         start = _queryset_model(node)
@@ -255,6 +259,17 @@ def reaches_in_source(source: str, rank: int) -> Iterator[tuple[int, str]]:
         for word in words:
             if _lookup_reaches(word, start, upward):
                 yield node.lineno, f"{name}({word!r})"
+
+
+def _names_a_higher_model(call: ast.Call, rank: int) -> bool:
+    """Whether `get_model("app", "Model")` or `get_model("app.Model")` names a model above `rank`."""
+    words = [arg.value for arg in call.args if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
+    label = ".".join(words[:2]) if len(words) >= 2 else (words[0] if words else "")
+    try:
+        model = apps.get_model(label)
+    except (LookupError, ValueError):
+        return False
+    return _rank_of_model(model) > rank
 
 
 TEMPLATE_VARIABLE = re.compile(r"\b[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
@@ -340,6 +355,8 @@ EVENTS = "vpt.events"
         ("Level.objects.filter(hands__isnull=False).order_by('-hands')", []),
         ("Entry.objects.filter(player__name='x').values('table_id').annotate(n=Count('id')).order_by('-n')", []),
         ("LevelSpec(hands=3, minutes=None)", []),
+        ("apps.get_model('rounds', 'Hand').objects.count()", ["get_model(…)"]),
+        ("apps.get_model('events.Entry')", []),
     ],
 )
 def test_the_checker_sees_reaches(source: str, expected: list[str]) -> None:
