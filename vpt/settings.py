@@ -87,6 +87,8 @@ MIDDLEWARE = [
     "vpt.middleware.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Before the CSRF check, which reads a POST's whole body: too large from nobody, refused.
+    "vpt.accounts.middleware.AnonymousBodyLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -5,7 +5,13 @@ photo          optional, one per hand (`HandPhoto`), for the director to settle 
 prepared photo an upload that passed the checks, re-encoded: a JPEG with no metadata (EXIF,
                GPS, camera, comments), turned upright first, at most ``MAX_SIDE`` pixels a side.
 checks         an image Pillow can read (``verify`` first), at most ``MAX_BYTES`` as uploaded,
-               at most ``MAX_PIXELS`` pixels (a decompression bomb is refused before decoding).
+               at most ``MAX_PIXELS`` pixels, ``MAX_PIXELS_FULL_DECODE`` for a format other than
+               JPEG (a decompression bomb is refused before decoding).
+memory         decoding stays within about 200 MB: a JPEG (what phones take) is decoded already
+               scaled down (Pillow's ``draft``: a 48-megapixel photo decodes at an eighth of its
+               pixels), anything else is decoded whole, so it may have fewer pixels; the picture
+               is made smaller before it is turned upright and converted; and one photo is
+               decoded at a time in a process (``DECODING``), whatever the number of threads.
 storage        files under the data folder's ``media/`` (``MEDIA_ROOT`` when set); the storage has
                no URL, so the only way to a photo is the director's view that streams it.
 
@@ -19,6 +25,7 @@ from __future__ import annotations
 
 import io
 import os
+import threading
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,9 +39,11 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 from vpt.errors import ServiceError
 
 MAX_BYTES = 10 * 1024 * 1024
-MAX_PIXELS = 60_000_000  # a 50-megapixel phone camera passes; a 20,000 × 20,000 bomb does not
+MAX_PIXELS = 50_000_000  # a 48-megapixel phone camera passes; a 20,000 × 20,000 bomb does not
+MAX_PIXELS_FULL_DECODE = 16_000_000  # a 12-megapixel photo as PNG or WebP passes: 64 MB decoded
 MAX_SIDE = 2560
 QUALITY = 85
+DECODING = threading.Lock()
 
 
 class PhotoError(ServiceError):
@@ -94,25 +103,31 @@ def prepare_photo(upload: UploadedFile) -> PreparedPhoto:
         _("The photo has too many pixels (at most %(limit)s million).") % {"limit": MAX_PIXELS // 1_000_000},
         code="photo_too_many_pixels",
     )
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), DECODING:
         # Pillow warns (then raises) past Image.MAX_IMAGE_PIXELS: a bomb either way.
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
             with Image.open(io.BytesIO(data)) as probe:
-                if probe.width * probe.height > MAX_PIXELS:
-                    raise too_many_pixels
+                limit = MAX_PIXELS if probe.format == "JPEG" else MAX_PIXELS_FULL_DECODE
+                if probe.width * probe.height > limit:
+                    raise PhotoError(
+                        _("The photo has too many pixels (at most %(limit)s million).")
+                        % {"limit": limit // 1_000_000},
+                        code="photo_too_many_pixels",
+                    )
                 probe.verify()
             with Image.open(io.BytesIO(data)) as image:
+                # A JPEG decodes straight at a smaller scale, never larger than needed.
+                image.draft("RGB", (MAX_SIDE, MAX_SIDE))
                 image.load()
-                upright = ImageOps.exif_transpose(image)
-                picture = upright.convert("RGB")
+                image.thumbnail((MAX_SIDE, MAX_SIDE))  # in place, keeping its EXIF orientation
+                picture = ImageOps.exif_transpose(image).convert("RGB")
         except PhotoError:
             raise
         except (Image.DecompressionBombWarning, Image.DecompressionBombError):
             raise too_many_pixels from None
         except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError):
             raise not_an_image from None
-    picture.thumbnail((MAX_SIDE, MAX_SIDE))
     # Pillow's JPEG writer takes exif, comment and icc_profile from .info by default: empty it,
     # so the JPEG carries the pixels only.
     picture.info.clear()
