@@ -111,8 +111,7 @@ def prepare_photo(upload: UploadedFile) -> PreparedPhoto:
                 limit = MAX_PIXELS if probe.format == "JPEG" else MAX_PIXELS_FULL_DECODE
                 if probe.width * probe.height > limit:
                     raise PhotoError(
-                        _("The photo has too many pixels (at most %(limit)s million).")
-                        % {"limit": limit // 1_000_000},
+                        _("The photo has too many pixels (at most %(limit)s million).") % {"limit": limit // 1_000_000},
                         code="photo_too_many_pixels",
                     )
                 probe.verify()
