@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 import re
+from io import BytesIO
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from pypdf import PdfReader
 from tour_events import build_finished_event, make_people, make_tour
 
 from vpt.events.models import Player
@@ -18,6 +20,10 @@ from vpt.people.services import merge_people, set_person_hidden, undo_merge
 from vpt.tours.selectors import leaderboard_data, tour_leaderboard
 
 pytestmark = pytest.mark.django_db
+
+
+def pdf_text(pdf: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
 
 
 def test_a_merge_and_its_undo(director: User, rng: random.Random) -> None:
@@ -70,11 +76,15 @@ def test_a_hidden_persons_name_is_on_no_public_page(client: Client, director: Us
         f"/people/{visible.pk}/",
         f"/api/people/{visible.pk}/stats",
     ]
-    for url in urls:
+    table_ids = list(event.tables.values_list("pk", flat=True))
+    pdfs = ["/slips/events/spring/results.pdf", *[f"/slips/tables/{pk}/history.pdf" for pk in table_ids]]
+    for url in urls + pdfs:
         response = client.get(url)
         assert response.status_code == 200, url
-        body = response.content.decode()
+        body = pdf_text(response.content) if url.endswith(".pdf") else response.content.decode()
         assert not re.search(r"\bCarla\b", body), url
+    assert "Hidden player" in pdf_text(client.get("/slips/events/spring/results.pdf").content)
+    assert any("Hidden player" in pdf_text(client.get(url).content) for url in pdfs[1:])
     # The hidden person's own player page is not public at all.
     assert client.get(f"/standings/spring/players/{player.pk}/").status_code == 404
     assert "Hidden player" in client.get("/api/events/spring/hands").content.decode()

@@ -26,12 +26,13 @@ def event_or_404(slug: str) -> Event:
 def event_standings(event: Event | int) -> QuerySet[Entry]:
     """Entries still in (biggest stack first), then the eliminated by finishing place: 1 query.
 
-    Each entry comes with its player (seats are the seating app's: `vpt.seating.selectors`).
+    Each entry comes with its player and person (`entry.player.public_name` without queries;
+    seats are the seating app's: `vpt.seating.selectors`).
     """
     pk = event if isinstance(event, int) else event.pk
     return (
         Entry.objects.filter(event_id=pk)
-        .select_related("player")
+        .select_related("player__person__merged_into")
         .order_by("status", F("place").asc(nulls_first=True), "-stack", "player__name", "number")
     )
 

@@ -55,8 +55,11 @@ __all__ = [
 PublicUrl = Callable[[Hand], str]
 
 
-def entry_name(entry: Entry) -> str:
-    """A player's name as printed; a re-entry carries its number: ``Ana (2)``."""
+def entry_name(entry: Entry, *, public: bool = False) -> str:
+    """A player's name as printed; a re-entry carries its number: ``Ana (2)``. ``public``: a
+    document anyone may print, where a hidden person is "Hidden player" (`Entry.public_name`)."""
+    if public:
+        return entry.public_name
     return entry.player.name if entry.number == 1 else f"{entry.player.name} ({entry.number})"
 
 
@@ -69,7 +72,9 @@ def user_name(user: Any) -> str:
 def _hands(hands: QuerySet[Hand]) -> QuerySet[Hand]:
     """Hands with what a slip prints: 3 queries (hands, boards, exchanges) when evaluated."""
     return hands.select_related("event", "table__dealer", "level", "recorded_by").prefetch_related(
-        Prefetch("boards", queryset=Board.objects.select_related("entry__player").order_by("position")),
+        Prefetch(
+            "boards", queryset=Board.objects.select_related("entry__player__person__merged_into").order_by("position")
+        ),
         Prefetch("exchanges", queryset=Exchange.objects.order_by("order")),
     )
 
@@ -80,11 +85,13 @@ def slips_data(
     public_url: PublicUrl | None = None,
     language: str | None = None,
     page_format: str | None = None,
+    public: bool = False,
 ) -> list[SlipData]:
     """The slips of ``hands``, in their order: 4 queries, however many hands.
 
     ``hands`` is a queryset (or hand objects, re-read by id). The event's language and slip
-    format apply unless ``language``/``page_format`` say otherwise.
+    format apply unless ``language``/``page_format`` say otherwise. ``public``: for a document
+    anyone may print (a hidden person is "Hidden player").
     """
     if not isinstance(hands, QuerySet):
         ids = [hand.pk for hand in hands]
@@ -98,7 +105,13 @@ def slips_data(
     moves = correction_moves(loaded)
     return [
         _slip(
-            hand, buttons.get((hand.table_id, hand.number + 1)), public_url, language, page_format, moves.get(hand.pk)
+            hand,
+            buttons.get((hand.table_id, hand.number + 1)),
+            public_url,
+            language,
+            page_format,
+            moves.get(hand.pk),
+            public=public,
         )
         for hand in loaded
     ]
@@ -140,6 +153,8 @@ def _slip(
     language: str | None,
     page_format: str | None,
     moves: list[ChipMove] | None = None,
+    *,
+    public: bool = False,
 ) -> SlipData:
     event = hand.event
     language = language or event.language
@@ -152,7 +167,7 @@ def _slip(
         players.append(
             SlipPlayer(
                 position=position_label(board.position),
-                name=entry_name(board.entry),
+                name=entry_name(board.entry, public=public),
                 cards=cards,
                 hands=describe_rows(cards, language, stored),
                 fouled=board.fouled,
@@ -173,8 +188,8 @@ def _slip(
     exchanges = tuple(  # numbered from 1 as printed (the rows' ``order`` counts from 0)
         exchange_from_pair(
             number,
-            entry_name(by_id[exchange.board_a_id].entry),
-            entry_name(by_id[exchange.board_b_id].entry),
+            entry_name(by_id[exchange.board_a_id].entry, public=public),
+            entry_name(by_id[exchange.board_b_id].entry, public=public),
             exchange.points,
             exchange.chips_due,
             exchange.chips_paid,
@@ -313,7 +328,7 @@ def results_data(event: Event, *, currency: str = "") -> ResultsData:
         rows.append(
             ResultRow(
                 place=place,
-                name=str(result["name"]),
+                name=result["entry"].player.public_name,  # type: ignore[attr-defined]
                 entries=int(str(result["entries"])),
                 payout=payout,
                 stack=int(str(result["stack"])) if active else None,
@@ -353,7 +368,7 @@ def receipt_data(entry: Entry, *, page_format: str | None = None) -> ReceiptData
 def hand_history_data(table: Table, *, public_url: PublicUrl | None = None) -> HandHistoryData:
     """Every hand of ``table`` in order: 4 queries (the table's event is ``table.event``)."""
     event = table.event
-    hands = slips_data(Hand.objects.filter(table=table).order_by("number"), public_url=public_url)
+    hands = slips_data(Hand.objects.filter(table=table).order_by("number"), public_url=public_url, public=True)
     with override(event.language):
         name = str(table)
     return HandHistoryData(
