@@ -10,14 +10,17 @@
  * the hand: the result page (and any later hand's page) of the same table clears it.
  * Record: the hand goes with a key made on this device (hidden "key" field, kept in the draft),
  * through the Table API (POST data-api-url, JSON, the session with its CSRF token; README,
- * "Table API"). If the network fails, the page says so, keeps the hand, and sends it again with
- * the same key (the server answers a repeated key with the first result) until it gets through.
- * 201/200: the result page (data-result-url, its hand number put in); 400: the API's message,
- * naming the seat, row and card, shown above the form; anything else the server explains
- * (already recorded, signed out, ...) is left to the plain form POST, whose page says it.
+ * "Table API"): every field of each seat as the page names it (handBody), which the server maps
+ * to a board as it maps the plain form's (vpt/rounds/hand_input.py). If the network fails, the
+ * page says so, keeps the hand, and sends it again with the same key (the server answers a
+ * repeated key with the first result) until it gets through. 201/200: the result page
+ * (data-result-url, its hand number put in); 400: the API's message, naming the seat, row and
+ * card, shown above the form; anything else the server explains (already recorded, signed out,
+ * ...) is left to the plain form POST, whose page says it.
  * A complete board that fouls asks once more on the Record button before it goes (foulConfirmed).
- * A board photo cannot go as JSON: with one attached, the hand goes as the form's multipart
- * POST instead (same key, same retries), the photo made smaller here first when it is large.
+ * A board photo goes on its own once the hand is recorded (data-photo-url, multipart, with
+ * retries), made smaller here first when it is large; a photo the server refuses is said on the
+ * result page.
  */
 (function () {
   "use strict";
@@ -148,9 +151,6 @@
     else { form.submit(); }
   }
 
-  function isResult(url) {
-    try { return /\/hands\/\d+\/?$/.test(new URL(url).pathname); } catch (error) { return false; }
-  }
 
   /* A camera photo of several MB is made smaller here (at most PHOTO_SIDE pixels a side, as the
      server keeps it): quicker on bad Wi-Fi, and under a proxy's body limit. Anything that fails
@@ -172,19 +172,18 @@
     }).catch(function () { return null; });
   }
 
-  function formData(form) {
-    var data = new FormData(form);
-    data.set("action", "record");
-    var input = form.querySelector("[data-photo]");
-    var file = input && input.files && input.files[0];
-    if (!file) { data.delete("photo"); return Promise.resolve(data); }
-    if (form._photo && form._photo.file === file) {
-      if (form._photo.blob) { data.set("photo", form._photo.blob, "board.jpg"); }
-      return Promise.resolve(data);
-    }
-    return smallerPhoto(file).then(function (blob) {
-      form._photo = { file: file, blob: blob && blob.size < file.size ? blob : null };
-      if (form._photo.blob) { data.set("photo", form._photo.blob, "board.jpg"); }
+  /* The photo's own upload: the file, or the smaller copy made here once. */
+  function photoData(form) {
+    var data = new FormData();
+    var file = form.querySelector("[data-photo]").files[0];
+    var made = form._photo && form._photo.file === file
+      ? Promise.resolve(form._photo)
+      : smallerPhoto(file).then(function (blob) {
+        form._photo = { file: file, blob: blob && blob.size < file.size ? blob : null };
+        return form._photo;
+      });
+    return made.then(function (photo) {
+      if (photo.blob) { data.set("photo", photo.blob, "board.jpg"); } else { data.set("photo", file); }
       return data;
     });
   }
@@ -199,43 +198,24 @@
     form._retryTimer = null;
     form._sending = true;
     clearProblem(form);
-    if (!hasPhoto(form) && form.dataset.apiUrl && window.JSON) {
-      postHand(form, attempt);
-      return;
-    }
-    // A board photo is a file: the JSON API cannot carry it, so this submission is the form's
-    // own multipart POST (the same key; the server's page answers it).
-    formData(form).then(function (data) { post(form, data, attempt); });
+    if (form._recorded) { postPhoto(form, form._recorded, attempt); return; }
+    postHand(form, attempt);
   }
 
   /* The fields of one seat, by their "s<seat>-" names. */
   function seatField(form, seat, name) { return form.querySelector('[name="s' + seat + "-" + name + '"]'); }
 
-  function seatText(form, seat, name) {
-    var field = seatField(form, seat, name);
-    return field ? field.value.trim() : "";
-  }
-
-  function seatBox(form, seat, name) {
-    var field = seatField(form, seat, name);
-    return Boolean(field && field.checked);
-  }
-
-  /* The API's body, read from the page's fields as the form POST would be (vpt/rounds/board_entry.py):
-     a seat that sat out gives its cards dealt (or empty rows when none are typed yet). */
+  /* The API's body: each seat's fields as they are, named as on the page without the seat's
+     "s<seat>-" prefix (a box ticked or not); the server decides what they mean. */
   function handBody(form) {
     var boards = [];
     form.querySelectorAll("[data-seat]").forEach(function (fieldset) {
       var seat = Number(fieldset.dataset.seat);
+      var prefix = "s" + seat + "-";
       var board = { seat: seat };
-      var satOut = seatBox(form, seat, "sat_out");
-      var dealt = satOut ? seatText(form, seat, "dealt") : "";
-      if (dealt) {
-        board.dealt = dealt;
-      } else {
-        ["top", "middle", "bottom"].forEach(function (row) { board[row] = satOut ? "" : seatText(form, seat, row); });
-      }
-      if (seatBox(form, seat, "unfinished")) { board.unfinished = true; }
+      fieldset.querySelectorAll('[name^="' + prefix + '"]').forEach(function (field) {
+        board[field.name.slice(prefix.length)] = field.type === "checkbox" ? field.checked : field.value;
+      });
       boards.push(board);
     });
     var number = form.querySelector("[name=hand_number]");
@@ -308,8 +288,13 @@
         // Recorded (201), or recorded before with this key and the answer lost (200).
         return response.json().then(function (result) {
           window.clearTimeout(timer);
-          form._sending = false;
           clearDrafts(form.dataset.tableId, form.dataset.hand);
+          if (hasPhoto(form)) {
+            form._recorded = result.hand_number;
+            postPhoto(form, result.hand_number, 0);
+            return;
+          }
+          form._sending = false;
           window.location.assign(resultUrl(form, result.hand_number));
         });
       }
@@ -331,32 +316,29 @@
     });
   }
 
-  function post(form, data, attempt) {
-    showStatus(form, attempt ? form.dataset.textSaved + " " + form.dataset.textSending : form.dataset.textSending, !attempt);
-    var controller = typeof AbortController === "function" ? new AbortController() : null;
-    var timer = window.setTimeout(function () { if (controller) { controller.abort(); } }, TIMEOUT);
-    // form.action would be the buttons named "action": read the attribute.
-    window.fetch(form.getAttribute("action") || window.location.href, {
-      method: "POST",
-      body: data,
-      credentials: "same-origin",
-      signal: controller ? controller.signal : undefined,
-      headers: { "X-Requested-With": "fetch" }
-    }).then(function (response) {
-      window.clearTimeout(timer);
-      if (response.status >= 500 || response.status === 408 || response.status === 429) {
-        throw new Error("server busy: " + response.status);
-      }
-      form._sending = false;
-      if (response.redirected && isResult(response.url)) {
-        clearDrafts(form.dataset.tableId, form.dataset.hand);
-        window.location.assign(response.url);
-        return;
-      }
-      saveDraft(form, false);
-      postNatively(form);
+  /* The recorded hand's photo, on its own; whatever the server answers (kept, or refused with
+     a message for the result page), the result page is next. */
+  function postPhoto(form, number, attempt) {
+    showStatus(form, form.dataset.textSending, !attempt);
+    photoData(form).then(function (data) {
+      var controller = typeof AbortController === "function" ? new AbortController() : null;
+      var timer = window.setTimeout(function () { if (controller) { controller.abort(); } }, TIMEOUT);
+      var url = form.dataset.photoUrl.replace(/\/\d+\/photo\/?$/, "/" + Number(number) + "/photo/");
+      return window.fetch(url, {
+        method: "POST",
+        body: data,
+        credentials: "same-origin",
+        signal: controller ? controller.signal : undefined,
+        headers: { "X-CSRFToken": csrfToken(form), "Accept": "application/json" }
+      }).then(function (response) {
+        window.clearTimeout(timer);
+        if (response.status >= 500 || response.status === 408 || response.status === 429) {
+          throw new Error("server busy: " + response.status);
+        }
+        form._sending = false;
+        window.location.assign(resultUrl(form, number));
+      });
     }).catch(function () {
-      window.clearTimeout(timer);
       retryLater(form, attempt);
     });
   }

@@ -210,7 +210,7 @@ def test_a_card_twice_at_the_table_names_seat_and_row(table: Table, director: Us
     with pytest.raises(InvalidBoards) as refused:
         record_hand(table, hand_number=1, boards=boards, actor=director)
 
-    assert str(refused.value) == f"seat {seat}, Middle: Ks is used twice: each card can be on the table only once"
+    assert str(refused.value) == f"seat {seat}, middle: Ks is used twice: each card can be on the table only once"
     assert refused.value.details == {"seat": seat, "row": "middle", "problem": "duplicate_card"}
 
 

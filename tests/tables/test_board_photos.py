@@ -114,3 +114,34 @@ def test_the_photo_is_optional(client: Client, table: Table, dealer_user: User, 
     data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL])
     assert client.post(reverse("rounds:table", args=[table.pk]), data).status_code == 302
     assert Hand.objects.filter(table=table).count() == 1 and not HandPhoto.objects.exists()
+
+
+def test_the_device_sends_the_photo_on_its_own_once_the_hand_is_recorded(
+    client: Client, table: Table, dealer_user: User, floor: Any
+) -> None:
+    """The device records the hand as JSON through the Table API, then uploads its photo to the
+    hand: kept (201), sent again it replaces the first; a bad one is said on the result page,
+    and the hand stays recorded."""
+    client.force_login(dealer_user)
+    assert (
+        client.post(
+            reverse("rounds:table", args=[table.pk]),
+            floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]),
+        ).status_code
+        == 302
+    )
+    url = reverse("rounds:hand-photo-upload", args=[table.pk, 1])
+    for _try in range(2):
+        response = client.post(
+            url, {"photo": SimpleUploadedFile("board.jpg", jpeg_with_exif(), content_type="image/jpeg")}
+        )
+        assert response.status_code == 201 and response.json() == {"hand_number": 1}
+    assert HandPhoto.objects.filter(hand__table=table).count() == 1
+
+    refused = client.post(url, {"photo": SimpleUploadedFile("board.jpg", b"not an image", content_type="image/jpeg")})
+
+    assert refused.status_code == 400 and refused.json()["code"]
+    result = client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
+    assert "The hand is recorded, but its photo was not kept" in result
+    assert Hand.objects.filter(table=table).count() == 1 and HandPhoto.objects.count() == 1
+    assert client.post(reverse("rounds:hand-photo-upload", args=[table.pk, 2])).status_code == 404

@@ -38,7 +38,8 @@ from vpt.tables.selectors import dealer_tables
 
 from .board_entry import SeatLine, build_entry
 from .corrections import reopen_hand
-from .forms import SeatBoardForm, seat_prefix
+from .forms import SeatBoardForm
+from .hand_input import board_input, form_boards, seat_prefix
 from .models import Board, Hand
 from .photos import PhotoError, PreparedPhoto, prepare_photo
 from .selectors import TableState, hand_detail, table_state
@@ -115,7 +116,8 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
     if data is not None:
         posted = _posted_hand_number(data)
         context["stale"] = posted is not None and posted != state.next_hand_number
-        entry = build_entry(table.event, lines, forms, chips_per_point=state.chips_per_point)
+        seats = [seat.number for seat in state.seats]
+        entry = build_entry(table.event, lines, form_boards(data, seats), chips_per_point=state.chips_per_point)
         if data.get("action") == "record":
             photo, photo_error = _checked_photo(request)
             if photo_error:
@@ -155,7 +157,8 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
             )
             entry = None
     if entry is None:
-        entry = build_entry(table.event, lines, forms, chips_per_point=state.chips_per_point)
+        shown = [board_input(seat.number, reopened.get(seat.number, {})) for seat in state.seats]
+        entry = build_entry(table.event, lines, shown, chips_per_point=state.chips_per_point)
         if data is None or context["conflict"]:
             entry.blocking = []
     context.update(

@@ -70,10 +70,6 @@ class CalculatorForm(forms.Form):
         return int(value) if str(value) in {"2", "3", "4"} else 2
 
 
-def seat_prefix(seat_number: int) -> str:
-    return f"s{seat_number}"
-
-
 class SeatBoardForm(BoardForm):
     sat_out = forms.BooleanField(label=_("Sat out: enter the cards dealt"), required=False)
     dealt = forms.CharField(label=_("Cards dealt, in order"), required=False, max_length=240)

@@ -10,6 +10,7 @@ are shown. Every page is also a plain form POST.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from typing import Any
@@ -33,7 +34,8 @@ from vpt.tables.models import Table
 from .board_entry import SeatLine, build_entry
 from .chip_moves import chip_moves, moves_sentences
 from .corrections import Correction, apply_correction, apply_void, plan_correction, plan_void
-from .forms import SeatBoardForm, seat_prefix
+from .forms import SeatBoardForm
+from .hand_input import BoardInput, board_input, form_boards, seat_prefix
 from .models import Board, Hand
 from .selectors import hand_detail as select_hand
 
@@ -42,8 +44,8 @@ class ReasonForm(forms.Form):
     reason = forms.CharField(label=gettext_lazy("Reason (kept in the audit log)"), max_length=200)
 
 
-def _token(boards: Any, reason: str) -> str:
-    text = json.dumps({"boards": boards, "reason": reason}, sort_keys=True, default=str)
+def _token(boards: list[BoardInput], reason: str) -> str:
+    text = json.dumps({"boards": [dataclasses.asdict(board) for board in boards], "reason": reason}, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
@@ -102,7 +104,12 @@ def hand_correct(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
     forms_ = [SeatBoardForm(data, prefix=seat_prefix(b.seat_number), initial=_initial(b)) for b in boards]
     reason_form = ReasonForm(data)
     lines = _lines(boards)
-    entry = build_entry(hand.event, lines, forms_, chips_per_point=hand.chips_per_point)
+    inputs = (
+        form_boards(data, [b.seat_number for b in boards])
+        if data is not None
+        else [board_input(b.seat_number, _initial(b)) for b in boards]
+    )
+    entry = build_entry(hand.event, lines, inputs, chips_per_point=hand.chips_per_point)
     context: dict[str, Any] = {
         "hand": hand,
         "event": hand.event,

@@ -27,6 +27,7 @@ from vpt.ofc import (
     MAX_CHIPS,
     ROW_SIZES,
     ROWS,
+    HandRequest,
     InvalidHand,
     card_face,
     foul_of,
@@ -47,6 +48,7 @@ __all__ = [
     "foul_confirmation",
     "located_problem",
     "preview_context",
+    "preview_request",
     "problem_from",
 ]
 
@@ -164,13 +166,32 @@ def preview_context(
         return {**base, "state": "empty"}
     try:
         request = read_hand(data)
+    except InvalidHand as error:
+        return {**base, "state": "invalid", "problems": [problem_from(error, names, field_name=field_name)]}
+    return preview_request(request, field_name=field_name)
+
+
+def preview_request(
+    request: HandRequest, *, field_name: Callable[[int, str], str] = default_field_name
+) -> dict[str, Any]:
+    """The preview (as `preview_context` describes it) of a hand already read: the dealer's page
+    builds `request` from the boards parsed as `record_hand` parses them."""
+    names = [player.name for player in request.players]
+    base: dict[str, Any] = {
+        "variant": request.variant or request.rules.name,
+        "variant_label": variant_label(request.variant or request.rules.name),
+        "chips_per_point": request.chips_per_point,
+        "players": [],
+        "exchanges": [],
+        "problems": [],
+        "settled": False,
+    }
+    if not any(player.board.cards() for player in request.players):
+        return {**base, "state": "empty"}
+    try:
         result = score_hand(request.players, request.rules, request.chips_per_point)
     except InvalidHand as error:
-        return {
-            **base,
-            "state": "invalid",
-            "problems": [problem_from(error, names, field_name=field_name)],
-        }
+        return {**base, "state": "invalid", "problems": [problem_from(error, names, field_name=field_name)]}
     output = hand_json(request, result)
     players = []
     for player, board, out in zip(request.players, result.boards, output["players"], strict=True):

@@ -1,11 +1,12 @@
 """What recording a hand and correcting one share: parsing the boards, scoring, the rows written.
 
-board input   one seat's cards as the dealer gave them (`BoardInput`): either the three rows
-              as typed (`top`, `middle`, `bottom`; short rows only when `unfinished` is set)
-              or, for a sit-out player, `dealt`: the cards in the order they were dealt,
-              placed by the auto-play rule.
-parsed board  a board input checked and turned into the engine's `Board` (`ParsedBoard`),
-              before any lock is taken; errors name the seat and the row.
+board input   one seat's cards as the dealer gave them (`BoardInput`, from a seat's fields by
+              `vpt.rounds.hand_input`): either the three rows as typed (short rows only when
+              `unfinished` is set) or, for a sit-out player, `dealt`: the cards in the order
+              they were dealt, placed by the auto-play rule.
+parsed board  a board input checked and turned into the engine's `Board` (`ParsedBoard`) by
+              `parse_board`, the one parse the preview and the record share, before any lock
+              is taken; errors name the seat and the row.
 payment order the seats of a hand with the button last; boards, points and exchanges are
               stored in it (`Board.position`, `Exchange.order`).
 exchange      one pair's settlement in a hand: points, chips due, chips paid, whether the
@@ -22,11 +23,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from vpt.engine_errors import explain
 from vpt.errors import InvalidBoards
 from vpt.ofc import (
-    ROWS,
+    ROW_SIZES,
     BoardResult,
     HandResult,
     InvalidHand,
@@ -42,42 +44,10 @@ from vpt.ofc import (
     Board as CardBoard,
 )
 
+from .hand_input import BoardInput, BoardsArg
 from .models import Board, Exchange, Hand
-from .preview import ROW_LABELS
 
 # Input ----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BoardInput:
-    """One seat's cards as the dealer gave them."""
-
-    seat: int
-    top: str = ""
-    middle: str = ""
-    bottom: str = ""
-    unfinished: bool = False
-    dealt: str = ""
-
-    @classmethod
-    def coerce(cls, value: BoardInput | Mapping[str, Any], seat: int | None = None) -> BoardInput:
-        if isinstance(value, BoardInput):
-            return value
-        data = dict(value)
-        if seat is not None:
-            data.setdefault("seat", seat)
-        known = {"seat", "top", "middle", "bottom", "unfinished", "dealt"}
-        unknown = set(data) - known
-        if unknown:
-            raise InvalidBoards(_("Unknown board field: %(fields)s") % {"fields": ", ".join(sorted(unknown))})
-        return cls(
-            seat=int(data["seat"]),
-            unfinished=bool(data.get("unfinished")),
-            **{key: str(data.get(key) or "") for key in ("top", "middle", "bottom", "dealt") if key in data},
-        )
-
-
-BoardsArg = Mapping[int, "BoardInput | Mapping[str, Any]"] | Iterable["BoardInput | Mapping[str, Any]"]
 
 
 @dataclass(frozen=True)
@@ -90,47 +60,66 @@ class ParsedBoard:
     dealt: str
 
 
+# A row named inside a sentence ("seat 3, middle: ..."), not as a heading.
+_ROW_NAMES = {
+    "top": pgettext_lazy("board row in a sentence", "top"),
+    "middle": pgettext_lazy("board row in a sentence", "middle"),
+    "bottom": pgettext_lazy("board row in a sentence", "bottom"),
+}
+
+
 def _seat_error(seat: int, error: InvalidHand) -> InvalidBoards:
     """The engine's refusal for one seat's board, in the reader's language: ``seat 3, middle: ...``."""
     row = error.row
     if row:
-        where = _("seat %(seat)s, %(row)s") % {"seat": seat, "row": ROW_LABELS[row]}
+        where = _("seat %(seat)s, %(row)s") % {"seat": seat, "row": _ROW_NAMES[row]}
     else:
         where = _("seat %(seat)s") % {"seat": seat}
     return InvalidBoards(f"{where}: {explain(error)}", seat=seat, row=row, problem=error.code)
 
 
-def parse_boards(boards: BoardsArg, rules: RuleSet) -> dict[int, ParsedBoard]:
-    """Parse every seat's cards (no database); errors name the seat and the row."""
+def parse_board(item: BoardInput, rules: RuleSet) -> ParsedBoard:
+    """One seat's cards parsed: its rows, or its dealt cards placed by the auto-play rule. The
+    one parse of a board, for the preview, `record_hand` and corrections alike; `InvalidHand`
+    names the field (a row, ``dealt``) when a card is unknown or a row too long."""
+    if item.dealt.strip():
+        try:
+            dealt = parse_cards(item.dealt)
+        except InvalidHand as error:
+            raise error.at(field="dealt") from None
+        return ParsedBoard(item.seat, autoplay_board(dealt, rules), item.unfinished, format_cards(dealt))
+    board = CardBoard.parse(top=item.top, middle=item.middle, bottom=item.bottom)
+    return ParsedBoard(item.seat, board, item.unfinished, "")
+
+
+def board_inputs(boards: BoardsArg) -> list[BoardInput]:
+    """Every seat's board input, from a mapping by seat number or a list (each with its seat)."""
     if isinstance(boards, Mapping):
-        inputs = [BoardInput.coerce(value, seat=int(seat)) for seat, value in boards.items()]
-    else:
-        inputs = [BoardInput.coerce(value) for value in boards]
+        return [BoardInput.coerce(value, seat=int(seat)) for seat, value in boards.items()]
+    return [BoardInput.coerce(value) for value in boards]
+
+
+def parse_boards(boards: BoardsArg, rules: RuleSet) -> dict[int, ParsedBoard]:
+    """Parse every seat's cards (no database) for recording; errors name the seat and the row,
+    and a short board must be marked unfinished."""
     parsed: dict[int, ParsedBoard] = {}
-    for item in inputs:
+    for item in board_inputs(boards):
         if item.seat in parsed:
             raise InvalidBoards(_("Two boards for seat %(seat)s.") % {"seat": item.seat}, seat=item.seat)
         try:
-            if item.dealt.strip():
-                dealt = parse_cards(item.dealt)
-                board = autoplay_board(dealt, rules)
-                dealt_text = format_cards(dealt)
-            else:
-                board = CardBoard.parse(top=item.top, middle=item.middle, bottom=item.bottom)
-                dealt_text = ""
+            board = parse_board(item, rules)
         except InvalidHand as error:
             raise _seat_error(item.seat, error) from None
-        placed = len(board.cards())
-        if not board.is_complete and not item.unfinished:
-            over = [row for row, cards, size in zip(ROWS, board.rows, (3, 5, 5), strict=False) if len(cards) > size]
-            if not over:
-                raise InvalidBoards(
-                    _("seat %(seat)s: %(placed)s cards placed; complete the board or mark it unfinished.")
-                    % {"seat": item.seat, "placed": placed},
-                    seat=item.seat,
-                    code="incomplete",
-                )
-        parsed[item.seat] = ParsedBoard(item.seat, board, item.unfinished, dealt_text)
+        rows = zip(board.board.rows, ROW_SIZES.values(), strict=True)
+        too_long = any(len(cards) > size for cards, size in rows)  # refused by the scoring, by row
+        if not board.board.is_complete and not item.unfinished and not too_long:
+            raise InvalidBoards(
+                _("seat %(seat)s: %(placed)s cards placed; complete the board or mark it unfinished.")
+                % {"seat": item.seat, "placed": len(board.board.cards())},
+                seat=item.seat,
+                code="incomplete",
+            )
+        parsed[item.seat] = board
     return parsed
 
 

@@ -41,12 +41,13 @@ from vpt.tables.models import Table
 from vpt.tables.permissions import device_actor, may_deal, table_actor
 from vpt.tables.services import device_for_token
 
+from .hand_input import SEAT_FIELDS
 from .models import Hand
 from .selectors import hand_detail, table_state
 from .services import record_hand
 
 _BODY_KEYS = {"hand_number", "key", "boards"}
-_BOARD_KEYS = {"seat", "top", "middle", "bottom", "dealt", "unfinished"}
+_BOARD_KEYS = {"seat", *SEAT_FIELDS}
 
 
 def _error(message: str, status: int, code: str, **extra: Any) -> JsonResponse:
@@ -222,8 +223,9 @@ def _read_body(data: Any) -> tuple[int, str | None, list[dict[str, Any]]]:
                 raise _BadBody(
                     _('%(where)s: %(name)s: cards as a string, such as "Qs Qh 2c"') % {"where": where, "name": name}
                 )
-        if "unfinished" in board and not isinstance(board["unfinished"], bool):
-            raise _BadBody(_("%(where)s: unfinished: true or false") % {"where": where})
+        for name in ("sat_out", "unfinished"):
+            if name in board and not isinstance(board[name], bool):
+                raise _BadBody(_("%(where)s: %(name)s: true or false") % {"where": where, "name": name})
         checked.append(board)
     return number, key, checked
 

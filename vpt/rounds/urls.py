@@ -11,6 +11,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("tables/<int:table_id>/", dealer_views.table_page, name="table"),
     path("tables/<int:table_id>/hands/<int:number>/", dealer_views.hand_result, name="hand-result"),
     path("tables/<int:table_id>/hands/<int:number>/reopen/", dealer_views.hand_reopen, name="hand-reopen"),
+    path("tables/<int:table_id>/hands/<int:number>/photo/", photo_views.upload_hand_photo, name="hand-photo-upload"),
     path("calculator/", views.calculator, name="calculator"),
     path("api/score", api.score, name="api-score"),
     # The table API (vpt/rounds/table_api.py): a table's device or client, by the table's token.
