@@ -37,7 +37,7 @@ def event_facts(event: Event, entries: int) -> EventFacts:
     )
 
 
-Row = tuple[int, int, str, int | None, int, Decimal]  # entry id, person id, status, place, stack, buy-in
+Row = tuple[int, int | None, str, int | None, int, Decimal]  # entry id, person id, status, place, stack, buy-in
 
 
 def _places(rows: list[Row]) -> dict[int, int | None]:
@@ -58,14 +58,14 @@ def read_results(events: Sequence[Event]) -> tuple[list[EventFacts], dict[int, l
     ids = [event.pk for event in events]
     by_event: dict[int, list[Row]] = defaultdict(list)
     for entry_id, event_id, person_id, status, place, stack, buy_in in (
-        Entry.objects.filter(event_id__in=ids, player__person__isnull=False)
+        Entry.objects.filter(event_id__in=ids)
         .values_list("id", "event_id", "player__person_id", "status", "place", "stack", "buy_in")
         .order_by()
     ):
         by_event[event_id].append((entry_id, person_id, status, place, stack, buy_in))
     entry_counts = {event_id: len(rows) for event_id, rows in by_event.items()}
     structures = {s.event_id: s for s in PayoutStructure.objects.filter(event_id__in=ids)}
-    people = canonical_ids(row[1] for rows in by_event.values() for row in rows)
+    people = canonical_ids(row[1] for rows in by_event.values() for row in rows if row[1] is not None)
     facts, results = [], {}
     for event in events:
         rows = by_event.get(event.pk, [])
@@ -73,15 +73,18 @@ def read_results(events: Sequence[Event]) -> tuple[list[EventFacts], dict[int, l
         facts.append(fact)
         places = _places(rows)
         best: dict[int, int | None] = {}
-        for row in rows:
-            person, place = people[row[1]], places[row[0]]
+        # A player with no person (none since people exist; rows made straight in the database)
+        # counts in the field but has no result.
+        linked = [(row[0], people[row[1]]) for row in rows if row[1] is not None]
+        for entry_id, person in linked:
+            place = places[entry_id]
             if person not in best or _better(place, best[person]):
                 best[person] = place
         pool = pool_of(event, [row[5] for row in rows])
         _amounts, by_entry = split_prizes(pool, structures.get(event.pk), list(places.items()))
         prizes: dict[int, Decimal] = defaultdict(Decimal)
-        for row in rows:
-            prizes[people[row[1]]] += by_entry.get(row[0], Decimal(0))
+        for entry_id, person in linked:
+            prizes[person] += by_entry.get(entry_id, Decimal(0))
         results[event.pk] = [
             PersonResult(person, place, prizes[person].quantize(CENT)) for person, place in best.items()
         ]
