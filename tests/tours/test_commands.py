@@ -56,3 +56,4 @@ def test_the_demo_data_holds_a_small_tour(settings: object, tmp_path: Path, clie
     assert [event["slug"] for event in data["events"]] == ["demo-warm-up", "demo-open"]
     assert data["final"] is False
     assert sum(row["qualified"] for row in data["rows"]) == 4  # played both
+    assert 'href="/tours/demo-tour/"' in client.get("/").content.decode()  # type: ignore[attr-defined]
