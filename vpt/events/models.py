@@ -161,6 +161,13 @@ class Event(models.Model):
     # Bumped by every state change of the event, in the same transaction (`write_audit`):
     # what conditional GETs and cached renders of the live pages key on (`vpt.events.live`).
     version = models.PositiveBigIntegerField(_("version"), default=0, editable=False)
+    closed_at = models.DateTimeField(
+        _("closed at"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("A finished event the director closed: its deal can no longer be undone."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -355,6 +362,9 @@ class AuditEntry(models.Model):
         MARK_ENTRY_UNPAID = "mark_entry_unpaid", _("Entry payment cancelled")
         PAY_PRIZE = "pay_prize", _("Prize paid out")
         UNDO_PRIZE_PAYMENT = "undo_prize_payment", _("Prize payout cancelled")
+        APPLY_DEAL = "apply_deal", _("Deal made")
+        UNDO_DEAL = "undo_deal", _("Deal undone")
+        CLOSE_EVENT = "close_event", _("Event closed")
 
     event = models.ForeignKey(
         Event, verbose_name=_("event"), null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"
@@ -476,4 +486,4 @@ class PayoutStructure(models.Model):
 
 
 # The cash desk's rows live in their own module (this one holds the event and its people).
-from .money_models import Payment  # noqa: E402
+from .money_models import Deal, DealShare, Payment  # noqa: E402, F401

@@ -50,3 +50,53 @@ class Payment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry}: {self.get_kind_display()} {self.amount}"
+
+
+class Deal(models.Model):
+    """The players left agreed to share what is left of the pool instead of playing on.
+
+    `total` is what was left of the pool (the prizes of places 1..n for the n players in the
+    deal); each `DealShare` holds one player's amount and place. Undone (deleted) until the
+    event is closed.
+    """
+
+    class Kind(models.TextChoices):
+        CHIP_CHOP = "chip-chop", _("Chip-chop")
+        ICM = "icm", _("ICM")
+        AGREED = "agreed", _("Amounts agreed")
+
+    event = models.OneToOneField("events.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="deal")
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
+    total = models.DecimalField(_("left of the prize pool"), max_digits=12, decimal_places=2)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("made by"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(_("made at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.get_kind_display()}"
+
+
+class DealShare(models.Model):
+    deal = models.ForeignKey(Deal, verbose_name=_("deal"), on_delete=models.CASCADE, related_name="shares")
+    entry = models.ForeignKey(
+        "events.Entry", verbose_name=_("entry"), on_delete=models.CASCADE, related_name="deal_shares"
+    )
+    amount = models.DecimalField(_("amount"), max_digits=12, decimal_places=2)
+    place = models.PositiveIntegerField(_("finishing place"))
+    chips = models.PositiveIntegerField(_("chips at the deal"))
+
+    class Meta:
+        verbose_name = _("deal share")
+        verbose_name_plural = _("deal shares")
+        ordering = ["deal", "place", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "entry"], name="deal_share_one_per_entry"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.amount}"

@@ -22,8 +22,9 @@ from vpt.http import HtmxHttpRequest
 
 from . import payouts as money
 from .forms import DealForm, PayoutStructureForm
-from .models import Entry
+from .models import Deal, Entry, Event
 from .payout_services import set_payout_structure
+from .prizes import event_prizes
 from .selectors import event_or_404, event_payouts, event_standings, payout_structure
 
 
@@ -57,19 +58,26 @@ def payout_editor(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return render(request, "events/payout_editor.html", context, status=status)
 
 
-@director_required
-@require_GET
-def deal(request: HttpRequest, slug: str) -> HttpResponse:
-    event = event_or_404(slug)
-    form = DealForm(request.GET or None)
-    unit = form.cleaned_data.get("unit") if form.is_valid() else None
-    unit = unit or Decimal("1.00")
+def deal_context(event: Event, *, unit: Decimal, form: DealForm | None = None, **extra: Any) -> dict[str, Any]:
+    """The deal calculator's page: chip-chop, with floor and ICM for the players still in, over
+    the prizes still to be won; and the deal made, if any. ``extra``: a refused deal's errors."""
     # Entries still in, biggest stack first (then by name): the same order as the standings.
     active = list(event_standings(event).filter(status=Entry.Status.ACTIVE))
     info = event_payouts(event)
-    prizes = [row["amount"] for row in info["rows"]][: len(active)]
-    context: dict[str, Any] = {"event": event, "form": form, "players": active, "prizes": prizes, "unit": unit, **info}
-    if len(active) >= 2:
+    made = Deal.objects.filter(event=event).prefetch_related("shares__entry__player").first()
+    prizes = list(event_prizes(event).left_for(len(active)))
+    context: dict[str, Any] = {
+        "event": event,
+        "form": form or DealForm(),
+        "players": active,
+        "prizes": prizes,
+        "unit": unit,
+        "deal": made,
+        "deal_kinds": Deal.Kind,
+        **info,
+        **extra,
+    }
+    if len(active) >= 2 and made is None and any(prizes):
         stacks = [entry.stack for entry in active]
         try:
             chop = money.chip_chop(stacks, prizes, unit=unit)
@@ -78,9 +86,27 @@ def deal(request: HttpRequest, slug: str) -> HttpResponse:
         except money.PayoutError as error:
             context["error"] = str(error)
         else:
+            typed = extra.get("typed", {})
             context["deal_rows"] = [
-                {"entry": entry, "chop": chop[i], "floor": floor[i], "icm": icm[i] if icm else None}
+                {
+                    "entry": entry,
+                    "chop": chop[i],
+                    "floor": floor[i],
+                    "icm": icm[i] if icm else None,
+                    "typed": typed.get(entry.pk, ""),
+                    "typed_place": typed.get(f"place-{entry.pk}", ""),
+                    "error": extra.get("field_errors", {}).get(entry.pk, ""),
+                }
                 for i, entry in enumerate(active)
             ]
             context["total"] = sum(prizes, Decimal("0.00"))
-    return render(request, "events/deal.html", context)
+    return context
+
+
+@director_required
+@require_GET
+def deal(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(slug)
+    form = DealForm(request.GET or None)
+    unit = form.cleaned_data.get("unit") if form.is_valid() else None
+    return render(request, "events/deal.html", deal_context(event, unit=unit or Decimal("1.00"), form=form))

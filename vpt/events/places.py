@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .models import Entry, Event
+from .models import DealShare, Entry, Event
 
 
 def compute_places(
@@ -96,12 +96,14 @@ def assign_places(
     still count (`vpt.rounds.services.elimination_order`). None keeps the order the stored
     places already give: a re-entry changes who is still in, not the order the others went out.
     A finished event places the entries still in too: by `agreed` (a deal's places, entry id →
-    place) or else by chips.
+    place; read from the event's deal when not given) or else by chips.
     """
     rows = list(Entry.objects.filter(event=event).values_list("id", "player_id", "number", "status", "place", "stack"))
     if eliminations is None:
         eliminations = stored_order([row[:5] for row in rows])
     finished = event.status == Event.Status.FINISHED
+    if finished and agreed is None:
+        agreed = dict(DealShare.objects.filter(deal__event=event).values_list("entry_id", "place"))
     places = compute_places(
         [row[:4] for row in rows],
         eliminations,

@@ -24,6 +24,8 @@ def level_label(number: int, chips_per_point: int, is_break: bool) -> str:
     return gettext("Level %(number)s: %(cpp)s per point") % {"number": number, "cpp": chips_per_point}
 
 
+DEAL_KINDS: dict[str, Promise] = {"chip-chop": _("chip-chop"), "icm": _("ICM"), "agreed": _("amounts agreed")}
+
 SUMMARIES: dict[str, Promise] = {
     "create_event": _("Event %(name)s created"),
     "update_event": _("Event %(name)s changed: %(fields)s"),
@@ -62,6 +64,9 @@ SUMMARIES: dict[str, Promise] = {
     "mark_entry_unpaid": _("%(name)s: payment of %(money)s cancelled"),
     "pay_prize": _("%(name)s: prize of %(money)s paid out (%(method)s)"),
     "undo_prize_payment": _("%(name)s: prize payout of %(money)s cancelled"),
+    "apply_deal": _("Deal (%(kind)s): %(shares)s"),
+    "undo_deal": _("Deal (%(kind)s) undone"),
+    "close_event": _("Event %(name)s closed"),
 }
 
 
@@ -90,6 +95,8 @@ def summary_of(
         values["status"] = (status_labels or {}).get(values["status"], values["status"])
     if "method" in values:
         values["method"] = str((method_labels or {}).get(values["method"], values["method"])).lower()
+    if "kind" in values:
+        values["kind"] = str(DEAL_KINDS.get(values["kind"], values["kind"]))
     if "money" in values:
         values["money"] = format_money(Decimal(str(values["money"])))
     try:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from vpt.events.models import Event
+from vpt.events.models import Entry, Event
 from vpt.events.selectors import table_activity
 from vpt.ofc import payment_seats
 from vpt.tables.models import Table
@@ -90,3 +90,14 @@ def balancing_snapshot(event: Event) -> list[TableState]:
         )
         states.append(TableState(table.number, table.seats, players, round_in_progress=in_round))
     return states
+
+
+def tables_in_play(event: Event) -> int:
+    """How many open tables the entries still in sit at (a deal needs one): 1 query."""
+    return (
+        Seat.objects.filter(table__event=event, table__status=Table.Status.OPEN, entry__status=Entry.Status.ACTIVE)
+        .order_by()
+        .values("table_id")
+        .distinct()
+        .count()
+    )

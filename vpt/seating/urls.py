@@ -1,6 +1,6 @@
 from django.urls import URLPattern, URLResolver, path
 
-from . import player_views, views
+from . import deal_views, player_views, views
 
 app_name = "seating"
 
@@ -25,4 +25,8 @@ event_pages: list[URLPattern | URLResolver] = [
     path("<slug:slug>/players/people/", player_views.people_suggestions, name="people-suggestions"),
     path("<slug:slug>/players/import/", player_views.import_players, name="import"),
     path("<slug:slug>/players/<int:player_id>/reenter/", player_views.reenter, name="reenter"),
+    # A deal at the final table needs the players left at one table.
+    path("<slug:slug>/deal/apply/", deal_views.apply, name="deal-apply"),
+    path("<slug:slug>/deal/undo/", deal_views.undo, name="deal-undo"),
+    path("<slug:slug>/close/", deal_views.close, name="close"),
 ]

@@ -140,6 +140,9 @@ class SlipData:
     void: bool = False
     version: int = 1
     chip_moves: tuple[ChipMove, ...] = ()  # what the latest correction moved, giver to receiver
+    # The deal made after this hand, the event's last: its kind in words and (place, name, amount).
+    deal_kind: str = ""
+    deal: tuple[tuple[int, str, Decimal], ...] = ()
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:

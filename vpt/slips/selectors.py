@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Max, Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.translation import override
 
-from vpt.events.models import Entry, Event, Payment
+from vpt.events.models import Deal, DealShare, Entry, Event, Payment
 from vpt.events.selectors import event_results
 from vpt.ofc import position_label
 from vpt.rounds.chip_moves import ChipMove
@@ -103,6 +103,7 @@ def slips_data(
         return []
     buttons = _next_buttons(loaded)
     moves = correction_moves(loaded)
+    deals = _deals_after(loaded)
     return [
         _slip(
             hand,
@@ -111,10 +112,35 @@ def slips_data(
             language,
             page_format,
             moves.get(hand.pk),
+            deals.get(hand.pk),
             public=public,
         )
         for hand in loaded
     ]
+
+
+def _deals_after(hands: Sequence[Hand]) -> dict[int, Deal]:
+    """The deal made after each hand that was its event's last: hand id -> deal. No query unless
+    a hand's event is finished; then 2 (its last hand, the deal with its shares)."""
+    finished = {hand.event_id for hand in hands if hand.event.status == Event.Status.FINISHED}
+    if not finished:
+        return {}
+    deals = {
+        deal.event_id: deal
+        for deal in Deal.objects.filter(event_id__in=finished).prefetch_related(
+            Prefetch("shares", queryset=DealShare.objects.select_related("entry__player"))
+        )
+    }
+    if not deals:
+        return {}
+    last = dict(
+        Hand.objects.filter(event_id__in=list(deals), status=Hand.Status.RECORDED)
+        .values("event_id")
+        .annotate(last=Max("id"))
+        .values_list("event_id", "last")
+        .order_by()
+    )
+    return {hand.pk: deals[hand.event_id] for hand in hands if last.get(hand.event_id) == hand.pk}
 
 
 def slip_data(
@@ -153,11 +179,16 @@ def _slip(
     language: str | None,
     page_format: str | None,
     moves: list[ChipMove] | None = None,
+    deal: Deal | None = None,
     *,
     public: bool = False,
 ) -> SlipData:
     event = hand.event
     language = language or event.language
+    deal_kind = ""
+    if deal is not None:
+        with override(language):
+            deal_kind = str(deal.get_kind_display())
     boards: list[Board] = list(hand.boards.all())
     by_id = {board.pk: board for board in boards}
     players = []
@@ -219,6 +250,8 @@ def _slip(
         void=hand.is_void,
         version=hand.version,
         chip_moves=tuple(moves or ()),
+        deal_kind=deal_kind,
+        deal=tuple((s.place, entry_name(s.entry, public=public), s.amount) for s in deal.shares.all()) if deal else (),
     )
 
 

@@ -47,6 +47,7 @@ from .layout import (
     chips,
     draw_qr,
     fit_cards,
+    money,
     pdf_bytes,
     register_fonts,
     runs_width,
@@ -101,6 +102,7 @@ class SlipLayout(Layout):
             blocks.extend(self.player_blocks(player))
         blocks.extend(self.exchange_blocks())
         blocks.extend(self.stack_blocks())
+        blocks.extend(self.deal_blocks())
         blocks.extend(self.footer())
         return blocks
 
@@ -252,6 +254,30 @@ class SlipLayout(Layout):
                 baseline -= small * self.LEADING
 
         return Block(height, draw)
+
+    # the deal made after the event's last hand
+    def deal_blocks(self) -> list[Block]:
+        data = self.data
+        if not data.deal:
+            return []
+        blocks = [
+            self.rule_block(4.0),
+            self.text_block(
+                [Cell(0, (self.fitted(_("Deal: %(kind)s") % {"kind": data.deal_kind}, bold=True),))],
+                space_before=1.0,
+            ),
+        ]
+        for place, name, amount in data.deal:
+            blocks.append(
+                self.text_block(
+                    [
+                        Cell(0, (self.run(f"{place}.", size=self.SMALL),)),
+                        Cell(4 * mm, (self.fitted(name, room=self.content_width * 0.6),)),
+                        Cell(self.content_width, (self.run(money(amount, self.language)),), "right"),
+                    ]
+                )
+            )
+        return blocks
 
     # stacks, eliminations, next button
     def stack_blocks(self) -> list[Block]:

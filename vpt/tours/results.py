@@ -57,12 +57,15 @@ def read_results(events: Sequence[Event]) -> tuple[list[EventFacts], dict[int, l
     """The facts of ``events`` (in their order) and each one's people's results: 3 queries."""
     ids = [event.pk for event in events]
     by_event: dict[int, list[Row]] = defaultdict(list)
-    for entry_id, event_id, person_id, status, place, stack, buy_in in (
+    dealt: dict[int, dict[int, Decimal]] = defaultdict(dict)  # a deal's amounts, by event and entry
+    for entry_id, event_id, person_id, status, place, stack, buy_in, deal_amount in (
         Entry.objects.filter(event_id__in=ids)
-        .values_list("id", "event_id", "player__person_id", "status", "place", "stack", "buy_in")
+        .values_list("id", "event_id", "player__person_id", "status", "place", "stack", "buy_in", "deal_shares__amount")
         .order_by()
     ):
         by_event[event_id].append((entry_id, person_id, status, place, stack, buy_in))
+        if deal_amount is not None:
+            dealt[event_id][entry_id] = deal_amount
     entry_counts = {event_id: len(rows) for event_id, rows in by_event.items()}
     structures = {s.event_id: s for s in PayoutStructure.objects.filter(event_id__in=ids)}
     people = canonical_ids(row[1] for rows in by_event.values() for row in rows if row[1] is not None)
@@ -81,7 +84,7 @@ def read_results(events: Sequence[Event]) -> tuple[list[EventFacts], dict[int, l
             if person not in best or _better(place, best[person]):
                 best[person] = place
         pool = pool_of(event, [row[5] for row in rows])
-        _amounts, by_entry = split_prizes(pool, structures.get(event.pk), list(places.items()))
+        _amounts, by_entry = split_prizes(pool, structures.get(event.pk), list(places.items()), dealt[event.pk])
         prizes: dict[int, Decimal] = defaultdict(Decimal)
         for entry_id, person in linked:
             prizes[person] += by_entry.get(entry_id, Decimal(0))
