@@ -82,7 +82,4 @@ def explain(error: InvalidHand) -> str:
     params = dict(error.params)
     if "variant" in params:
         params["variant"] = variant_label(str(params["variant"]))
-    template = PROBLEMS.get(error.code)
-    if template is None:  # a code with no translation yet still names itself, in English
-        return error.message
-    return str(template) % params
+    return str(PROBLEMS[error.code]) % params
