@@ -132,3 +132,38 @@ def test_no_page_scrolls_sideways(
         finally:
             context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_director_pages_fit_a_phone(
+    browser: Browser,
+    live_server: object,
+    login: Callable[[Page, object, User, str], None],
+    director: User,
+    password: str,
+    event: Event,
+    screenshot: Callable[[Page, str], Path],
+) -> None:
+    """The director walks the floor with a phone: the tables overview, the hands and the event."""
+    hand = event.hands.get()
+    pages = [
+        f"/seating/{event.slug}/tables/",
+        f"/hands/event/{event.slug}/",
+        f"/hands/{hand.pk}/",
+        f"/events/{event.slug}/",
+        f"/tables/event/{event.slug}/dealers/",
+    ]
+    problems = []
+    for width in (360, 390):
+        context = browser.new_context(viewport={"width": width, "height": 844})
+        page = context.new_page()
+        try:
+            login(page, live_server, director, password)
+            for path in pages:
+                page.goto(f"{live_server}{path}")
+                if problem := _too_wide(page):
+                    problems.append(f"{width}px {path}: {problem}")
+                if width == 390:
+                    screenshot(page, f"phone_director_{path.strip('/').replace('/', '_')}")
+        finally:
+            context.close()
+    assert not problems, "\n".join(problems)

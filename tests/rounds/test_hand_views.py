@@ -256,3 +256,28 @@ def test_a_void_is_refused_when_a_hand_was_recorded_since_its_differences_were_s
     assert response.status_code == 302
     hand.refresh_from_db()
     assert hand.is_void
+
+
+def test_the_hands_list_shows_fouls_fantasyland_and_the_biggest_exchange_with_filters(
+    client_as_director: Client, hand: Hand, table: Table, director: User, kit: Any
+) -> None:
+    fouled = record_hand(
+        table,
+        hand_number=2,
+        boards=kit.by_position(table, [kit.JACKS, kit.QUEENS_FOULED, kit.ACES_FULL]),
+        actor=director,
+    )
+    url = reverse("rounds:event-hands", args=[hand.event.slug])
+
+    page = client_as_director.get(url).content.decode()
+
+    rows = {row: page.split(f'data-hand="1-{row}">')[1].split("</tr>")[0] for row in (1, 2)}
+    names = [board.entry.player.name for board in fouled.boards.order_by("position")]
+    assert re.findall(
+        r'<span class="badge danger">([^<]+)</span>', rows[2].split("data-fouls>")[1].split("</td>")[0]
+    ) == [names[1]]
+    assert "data-fouls>–</td>" in rows[1]
+    assert "data-biggest>Cid pays Ana 300 chips</td>" in rows[1]  # the first of two 300s
+    fouls_only = client_as_director.get(url + "?table=1&show=fouls").content.decode()
+    assert 'data-hand="1-2"' in fouls_only and 'data-hand="1-1"' not in fouls_only
+    assert 'href="?table=1&amp;show=fouls" aria-current="true"' in fouls_only

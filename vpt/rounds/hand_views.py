@@ -37,6 +37,7 @@ from .corrections import Correction, apply_correction, apply_void, plan_correcti
 from .forms import SeatBoardForm
 from .hand_input import BoardInput, board_input, form_boards, seat_prefix
 from .models import Board, Hand
+from .selectors import HAND_FILTERS, filter_hands, hand_summaries
 from .selectors import hand_detail as select_hand
 
 
@@ -58,12 +59,26 @@ def event_hands(request: HttpRequest, slug: str) -> HttpResponse:
     table_number = request.GET.get("table", "")
     if table_number.isdigit():
         hands = hands.filter(table__number=int(table_number))
-    page = Paginator(hands, 50).get_page(request.GET.get("page"))
-    return render(
-        request,
-        "rounds/hand_list.html",
-        {"event": event, "tables": tables, "page": page, "table_number": table_number, "section": "hands"},
-    )
+    show = request.GET.get("show", "")
+    page = Paginator(filter_hands(hands, show), 50).get_page(request.GET.get("page"))
+    filters = [
+        ("", _("All hands")),
+        ("fouls", _("Fouls")),
+        ("fantasyland", _("Fantasyland")),
+        ("eliminations", _("Eliminations")),
+        ("corrected", _("Corrected or void")),
+    ]
+    context = {
+        "event": event,
+        "tables": tables,
+        "page": page,
+        "rows": hand_summaries(page),
+        "table_number": table_number,
+        "show": show if show in HAND_FILTERS else "",
+        "filters": filters,
+        "section": "hands",
+    }
+    return render(request, "rounds/hand_list.html", context)
 
 
 @director_required

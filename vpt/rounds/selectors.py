@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from vpt.events.models import AuditEntry, Level
 from vpt.events.selectors import chips_per_point_in_force
@@ -98,3 +98,61 @@ def correction_moves(hands: Iterable[Hand]) -> dict[int, list[ChipMove]]:
         hand_id: chip_moves((subject, before, after) for what, subject, before, after in changes if what == "stack")
         for hand_id, changes in latest.items()
     }
+
+
+# The director's hands list ----------------------------------------------------------------------
+
+HAND_FILTERS = ("fouls", "fantasyland", "eliminations", "corrected")
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """One row of the hands list: who fouled, goes to Fantasyland or was eliminated, and the
+    biggest exchange (payer, payee, chips) or None when no chips moved."""
+
+    hand: Hand
+    fouled: list[str]
+    fantasyland: list[tuple[str, int]]
+    eliminated: list[str]
+    biggest: tuple[str, str, int] | None
+
+
+def filter_hands(hands: QuerySet[Hand], show: str) -> QuerySet[Hand]:
+    """``hands`` narrowed to one of `HAND_FILTERS` (anything else: all of them)."""
+    if show == "fouls":
+        return hands.filter(Exists(Board.objects.filter(hand=OuterRef("pk"), fouled=True)))
+    if show == "fantasyland":
+        return hands.filter(Exists(Board.objects.filter(hand=OuterRef("pk"), fantasyland_next_cards__gt=0)))
+    if show == "eliminations":
+        return hands.filter(Exists(Board.objects.filter(hand=OuterRef("pk"), eliminated=True)))
+    if show == "corrected":
+        return hands.filter(Q(version__gt=1) | Q(status=Hand.Status.VOID))
+    return hands
+
+
+def hand_summaries(hands: Iterable[Hand]) -> list[HandSummary]:
+    """The rows of ``hands`` (a page of them): 2 queries, whatever their number."""
+    loaded = list(hands)
+    boards: dict[int, list[Board]] = {hand.pk: [] for hand in loaded}
+    names: dict[int, str] = {}
+    for board in Board.objects.filter(hand__in=loaded).select_related("entry__player").order_by("position"):
+        boards[board.hand_id].append(board)
+        names[board.pk] = str(board.entry)
+    biggest: dict[int, tuple[str, str, int]] = {}
+    for exchange in Exchange.objects.filter(hand__in=loaded, skipped=False).exclude(chips_paid=0):
+        chips = abs(exchange.chips_paid)
+        if exchange.hand_id not in biggest or chips > biggest[exchange.hand_id][2]:
+            payer, payee = (exchange.board_b_id, exchange.board_a_id)
+            if exchange.chips_paid < 0:
+                payer, payee = payee, payer
+            biggest[exchange.hand_id] = (names[payer], names[payee], chips)
+    return [
+        HandSummary(
+            hand=hand,
+            fouled=[names[b.pk] for b in boards[hand.pk] if b.fouled],
+            fantasyland=[(names[b.pk], b.fantasyland_next_cards) for b in boards[hand.pk] if b.fantasyland_next_cards],
+            eliminated=[names[b.pk] for b in boards[hand.pk] if b.eliminated],
+            biggest=biggest.get(hand.pk),
+        )
+        for hand in loaded
+    ]
