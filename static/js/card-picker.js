@@ -8,7 +8,7 @@
  * A tapped card is appended to the selected row (the last one focused or chosen; the next row
  * with room if that one is full), which moves
  * on to the next row with room when full. Tapping a placed card takes it back. Cards used in any
- * visible row are greyed out in the deck. Every change fires a bubbling "input" event, so an
+ * visible row are crossed out in the deck. Every change fires a bubbling "input" event, so an
  * htmx form with hx-trigger="input" previews it. Rows inside [hidden] are ignored.
  */
 (function () {

@@ -433,6 +433,21 @@
     if (button && button.dataset.asked && button.dataset.asked !== foulQuestion()) { resetRecord(button); }
   });
 
+  /* Every board full: the settlement (who pays whom) comes into view right above the dock, once
+     each time the boards become complete, so the dealer reads the result before Record. */
+  document.addEventListener("htmx:afterSettle", function () {
+    var form = tableForm(document.querySelector("[data-dealer-form]"));
+    var picker = form ? form.querySelector("[data-card-picker]") : null;
+    if (!picker) { return; }
+    if (!picker.classList.contains("is-complete")) { form._settlementShown = false; return; }
+    var settlement = document.querySelector("#hand-preview[data-state='scored'] .settlement");
+    if (settlement && !form._settlementShown) {
+      form._settlementShown = true;
+      syncDock();
+      settlement.scrollIntoView({ block: "end" });
+    }
+  });
+
   /* Record: one send per tap, by fetch with the device's key; "Check" stays a plain POST. */
   document.addEventListener("submit", function (event) {
     var form = tableForm(event.target);
