@@ -24,6 +24,7 @@ from vpt.rounds.services import record_hand
 from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
 from vpt.tables.services import assign_dealer
+from vpt.tours.services import add_event_to_tour, create_tour
 
 WIDTHS = (360, 390, 768)
 HANDS = [
@@ -57,6 +58,8 @@ def event(director: User, dealer_user: User) -> Event:
     )
     set_payout_structure(event, percentages=["50", "30", "20"], unit=Decimal("1"), actor=director)
     start_clock(event, actor=director)
+    tour = create_tour(slug="phone-tour", name="Circuito Vamos Poker de Primavera 2026", actor=director)
+    add_event_to_tour(tour, event=event, actor=director)
     return event
 
 
@@ -102,6 +105,9 @@ def test_no_page_scrolls_sideways(
         f"/standings/{event.slug}/players/{entry.player_id}/",
         f"/standings/{event.slug}/payouts/",
         f"/standings/{event.slug}/clock/",
+        "/tours/phone-tour/",
+        "/tours/phone-tour/?screen=big",
+        f"/people/{entry.player.person_id}/",
     ]
     dealer = ["/tables/", f"/tables/{table.pk}/", f"/tables/{table.pk}/hands/1/", "/calculator/"]
     problems = []

@@ -89,5 +89,7 @@ def test_a_hidden_persons_name_is_on_no_public_page(client: Client, director: Us
     assert client.get(f"/standings/spring/players/{player.pk}/").status_code == 404
     assert "Hidden player" in client.get("/api/events/spring/hands").content.decode()
     assert "Hidden player" in client.get("/tours/vpt/").content.decode()
+    spanish = client.get("/api/tours/vpt/leaderboard", headers={"Accept-Language": "es"}).json()
+    assert "Jugador oculto" in [row["name"] for row in spanish["rows"]]
     assert f"/people/{hidden.pk}/" not in client.get("/tours/vpt/").content.decode()
     assert f"/people/{hidden.pk}/" not in client.get(f"/people/{visible.pk}/").content.decode()

@@ -134,4 +134,7 @@ def why_words(result: ScoredResult, rule: PointsRule) -> str:
         return _("counted")
     if result.why == "min_entries":
         return _("not counted: the event had fewer than %(count)s entries") % {"count": rule.min_entries}
-    return _("dropped: not among the best %(count)s events") % {"count": rule.best}
+    best = rule.best or 0
+    return ngettext("dropped: not the best event", "dropped: not among the best %(count)s events", best) % {
+        "count": best
+    }
