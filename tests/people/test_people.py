@@ -216,3 +216,34 @@ def test_players_registered_before_people_get_people(director: User) -> None:
     assert Person.objects.count() == 2
     migration.unlink_players(apps, None)
     assert not Player.objects.filter(person__isnull=False).exists()
+
+
+def test_a_name_never_matches_a_person_known_by_another_email(director: User) -> None:
+    spring, summer = new_event(director, "spring"), new_event(director, "summer")
+    register_player(spring, name="Ana", email="ana@example.org", actor=director)
+    register_player(spring, name="Ben", actor=director)
+    register_player(summer, name="Ana", email="another.ana@example.org", actor=director)
+    register_player(summer, name="ben", email="ben@example.org", actor=director)
+
+    assert person_of(summer, "Ana") != person_of(spring, "Ana")
+    ben = person_of(spring, "Ben")
+    assert person_of(summer, "ben") == ben
+    ben.refresh_from_db()
+    assert ben.email == "ben@example.org"  # from now on Ben is matched by it
+
+
+def test_an_import_whose_person_is_already_in_the_event_registers_nobody(
+    client_as_director: Client, director: User
+) -> None:
+    spring = new_event(director, "spring")
+    register_player(spring, name="Ana", email="ana@example.org", actor=director)
+    csv = "name,email\nCid,\nAna Ruiz,ana@example.org\ncid ,\n"
+    upload = SimpleUploadedFile("players.csv", csv.encode(), content_type="text/csv")
+
+    response = client_as_director.post("/events/spring/players/import/", {"file": upload})
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "Line 3: Ana Ruiz is Ana, who is already registered." in page
+    assert "Line 4: cid is the same person as line 2." in page
+    assert Player.objects.filter(event=spring).count() == 1

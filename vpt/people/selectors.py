@@ -23,13 +23,17 @@ def canonical(person: Person) -> Person:
 
 
 def find_person(name: str, email: str = "") -> Person | None:
-    """The person a registration of ``name`` / ``email`` is: by e-mail when one is given, else by
-    folded name (the oldest such person); ``None`` when nobody matches: 1 or 2 queries."""
+    """The person a registration of ``name`` / ``email`` is (the oldest when several are): the
+    person with that e-mail when one is given; else (no e-mail given, or nobody has it) the
+    person with that folded name, but never one known by another e-mail (a different e-mail
+    means a different person). ``None`` when nobody matches: 1 or 2 queries."""
     people = Person.objects.select_related("merged_into").order_by("id")
     email = email.strip()
     if email:
         found = people.filter(email__iexact=email).first()
-        return canonical(found) if found else None
+        if found is not None:
+            return canonical(found)
+        people = people.filter(email="")
     found = people.filter(folded_name=fold_name(name)).first()
     return canonical(found) if found else None
 

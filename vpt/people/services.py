@@ -26,6 +26,12 @@ def new_person(*, name: str, email: str = "", country: str = "") -> Person:
     return Person.objects.create(name=name, folded_name=fold_name(name), email=email.strip(), country=country)
 
 
+def remember_email(person: Person, *, email: str) -> None:
+    """Give a person known by name only the e-mail of a registration that matched them, so
+    later registrations match by it (inside the caller's transaction)."""
+    Person.objects.filter(pk=person.pk, email="").update(email=email.strip())
+
+
 def _lock(*people: Person) -> dict[int, Person]:
     ids = sorted(person.pk for person in people)
     return {person.pk: person for person in Person.objects.select_for_update().filter(pk__in=ids).order_by("pk")}

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
-from vpt.events.entries import ImportedRow, reenter_player, register_player, register_rows
+from vpt.events.entries import ImportedRow, people_problems, reenter_player, register_player, register_rows
 from vpt.events.forms import NEW_PERSON, CsvImportForm, PersonPickForm, RegisterForm, name_matches
 from vpt.events.models import Event, Player
 from vpt.events.player_csv import PlayerFile, PlayerFileError, check_rows, read_player_file
@@ -161,7 +161,7 @@ def _read_import(event: Event, data: bytes) -> tuple[PlayerFile | None, list[str
     except PlayerFileError as error:
         return None, list(error.problems)
     registered = set(Player.objects.filter(event=event).values_list("name", flat=True))
-    problems = check_rows(read.rows, registered)
+    problems = check_rows(read.rows, registered) or people_problems(event, read.rows)
     return read, [read.columns_sentence(), *problems] if problems else []
 
 

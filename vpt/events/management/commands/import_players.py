@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from vpt.errors import ServiceError
-from vpt.events.entries import register_rows
+from vpt.events.entries import people_problems, register_rows
 from vpt.events.models import Event, Player
 from vpt.events.player_csv import PlayerFileError, check_rows, read_player_file
 
@@ -53,7 +53,7 @@ class Command(BaseCommand):
         except PlayerFileError as error:
             raise CommandError("nobody registered:\n" + "\n".join(error.problems)) from None
         registered = set(Player.objects.filter(event=event).values_list("name", flat=True))
-        problems = check_rows(read.rows, registered)
+        problems = check_rows(read.rows, registered) or people_problems(event, read.rows)
         if problems:
             raise CommandError("nobody registered:\n" + "\n".join(problems))
         self.stdout.write(read.columns_sentence())
