@@ -5,6 +5,7 @@ page); a hand recorded elsewhere still shows up on the next poll."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from unittest import mock
 
 from boards import ACES_FULL, JACKS, QUEENS_FULL
@@ -50,14 +51,17 @@ def test_polls_revalidate_and_keep_the_fragment(page: Page, live_server: object,
     page.on("response", seen)
     patch = mock.patch("vpt.events.live.not_modified", not_modified)
     patch.start()
+    # The page's clock stands still and moves only when the test moves it (next_poll).
+    page.clock.install()
+    page.clock.pause_at(datetime.now() + timedelta(seconds=1))
     page.goto(f"{live_server}/standings/poll-open/")
     rows = page.locator("#standings-table tbody tr")
     expect(rows).to_have_count(3)
     page.evaluate("window.__notReloaded = true")
 
-    # Three polls (every 5 s) with nothing changed: revalidated, not modified, fragment kept.
-    for count in (1, 2, 3):
-        _wait_for(page, polls, count)
+    # Three polls with nothing changed: revalidated, not modified, fragment kept.
+    for _ in range(3):
+        next_poll(page)
     patch.stop()
     assert all(etag for _status, etag in polls[1:]), polls  # the browser sent If-None-Match itself
     assert answers[1:3] == [True, True], answers  # and the server answered 304
@@ -74,14 +78,13 @@ def test_polls_revalidate_and_keep_the_fragment(page: Page, live_server: object,
     )
     leader = Entry.objects.filter(event=event).order_by("-stack").first()
     assert leader is not None
-    expect(rows.first).to_have_attribute("data-entry", str(leader.pk), timeout=15000)
+    next_poll(page)
+    expect(rows.first).to_have_attribute("data-entry", str(leader.pk))
     assert page.evaluate("window.__notReloaded") is True
 
 
-def _wait_for(page: Page, polls: list[tuple[int, str | None]], count: int) -> None:
-    """Let the page run until ``count`` polls have been answered (a poll every 5 s)."""
-    for _ in range(300):  # at most 30 s: the browser's own timer, not the machine's speed
-        if len(polls) >= count:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"only {len(polls)} polls answered")
+def next_poll(page: Page) -> None:
+    """Move the page's clock on to its next poll (every 5 s, counted from when htmx settled the
+    last answer, 20 ms after the swap), and wait for the poll's answer."""
+    with page.expect_response(lambda response: response.request.headers.get("hx-request") == "true"):
+        page.clock.run_for(6000)

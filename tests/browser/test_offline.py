@@ -130,6 +130,7 @@ def test_a_lost_answer_is_sent_again_and_the_hand_is_recorded_once(
 ) -> None:
     """The hand reaches the server but its answer never comes back (the Wi-Fi drops mid-submit):
     the page sends it again with the same key; the table still has exactly one hand 1."""
+    page.clock.install()  # time runs, and the test can also move it on
     login(page, live_server, dealer_user, password)
     page.goto(f"{live_server}/tables/{table.pk}/")
     type_hand(page, table)
@@ -150,8 +151,10 @@ def test_a_lost_answer_is_sent_again_and_the_hand_is_recorded_once(
 
     page.route(f"**/api/tables/{table.pk}/hands", drop_first_answer)
     page.locator("[data-record]").click()
+    expect(page.locator("[data-send-status]")).to_contain_text("No connection: trying again in a few seconds.")
+    page.clock.run_for(2000)  # the first retry's delay
     # The server knows the key: it answers the retry with the first result, not a second hand.
-    page.wait_for_url(f"**/tables/{table.pk}/hands/1/", timeout=RESULT_TIMEOUT)
+    page.wait_for_url(f"**/tables/{table.pk}/hands/1/")
     expect(page.locator("[data-hand-result]")).to_be_visible()
     assert lost == [201]
     assert answers == [200]
@@ -172,6 +175,7 @@ def test_a_bad_card_is_named_next_to_the_form_and_nothing_changes(
     """The API refuses the boards (400): its message, naming the seat, the row and the card, shows
     above the form; the page stays, with everything typed, and nothing is recorded or posted again."""
     seats = [seat.number for seat in table_state(table.pk).seats]
+    page.clock.install()  # time runs, and the test can also move it on
     login(page, live_server, dealer_user, password)
     page.goto(f"{live_server}/tables/{table.pk}/")
     for seat, board in zip(seats, BOARDS):
@@ -200,7 +204,7 @@ def test_a_bad_card_is_named_next_to_the_form_and_nothing_changes(
     expect(page.locator("[data-hand-key]")).to_have_value(key)
     assert len(sent) == 1 and native == []
     assert Hand.objects.filter(table=table).count() == 0
-    page.wait_for_timeout(2500)  # no retry: a refused hand is not sent again by itself
+    page.clock.run_for(60_000)  # a minute later, past every retry delay: a refused hand is not sent again
     assert len(sent) == 1 and native == []
 
     # Fixed, it goes with the same key and is recorded once.
