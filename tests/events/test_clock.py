@@ -1,7 +1,6 @@
 """The clock as pure functions (vpt.events.clock): levels by time and by hands, pauses,
 adjustments, breaks and the Fantasyland rule ("Breaks" in the VPT rules). No database."""
 
-import doctest
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
@@ -10,7 +9,6 @@ from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vpt.events import clock
 from vpt.events.clock import (
     BreakKind,
     ClockError,
@@ -45,12 +43,6 @@ def english() -> Iterator[None]:
 
 def at(minutes: float) -> datetime:
     return T0 + timedelta(minutes=minutes)
-
-
-def test_doctests_pass() -> None:
-    result = doctest.testmod(clock)
-
-    assert result.failed == 0 and result.attempted > 0
 
 
 def test_a_clock_not_started_shows_the_first_level_in_full() -> None:

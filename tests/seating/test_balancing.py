@@ -1,6 +1,5 @@
 """Balancing suggestions (vpt.seating.balancing): pure, no database."""
 
-import doctest
 from collections import Counter
 
 import pytest
@@ -32,12 +31,6 @@ def table(
 
 def moved(plan: balancing.Plan) -> list[tuple[int, int, int, int, When, Reason]]:
     return [(m.from_table, m.from_seat, m.to_table, m.to_seat, m.when, m.reason) for m in plan.moves]
-
-
-def test_doctests_pass() -> None:
-    result = doctest.testmod(balancing)
-
-    assert result.failed == 0 and result.attempted > 0
 
 
 def test_balanced_tables_need_nothing() -> None:
