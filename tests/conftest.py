@@ -1,4 +1,5 @@
-"""Fixtures shared by every test package: users for each role; the suite's own settings and markers."""
+"""Fixtures shared by every test package: users for each role, the event at one table that most
+tests start from (tests/factories.py builds them); the suite's own settings and markers."""
 
 from collections.abc import Iterator
 
@@ -7,10 +8,13 @@ from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
+from factories import PASSWORD, THREE, make_director, make_event, make_user
 from hypothesis import settings as hypothesis_settings
 from pytest_django import Settings
 
-PASSWORD = "correct-horse-battery"
+from vpt.events.models import Event
+from vpt.tables.models import Table
+from vpt.tables.services import assign_dealer
 
 # No test may depend on the machine's speed (issue 13): Hypothesis's default 200 ms deadline per
 # example failed on a busy machine. Every property test runs without one unless it says otherwise.
@@ -68,15 +72,30 @@ def password() -> str:
 
 @pytest.fixture
 def director(db: None) -> User:
-    return User.objects.create_user("director", password=PASSWORD, is_staff=True)
+    return make_director()
 
 
 @pytest.fixture
 def dealer_user(db: None) -> User:
-    return User.objects.create_user("dealer", password=PASSWORD)
+    return make_user("dealer")
 
 
 @pytest.fixture
 def client_as_director(client: Client, director: User) -> Client:
     client.force_login(director)
     return client
+
+
+@pytest.fixture
+def event(director: User) -> Event:
+    """Ana, Ben and Cid drawn (seed 11) to the one table of "Test Open": 10,000 chips, levels of
+    100 and 200 chips per point."""
+    return make_event(director, THREE)
+
+
+@pytest.fixture
+def table(event: Event, director: User, dealer_user: User) -> Table:
+    """The event's one table, dealt by `dealer_user`."""
+    table = Table.objects.get(event=event)
+    assign_dealer(table, dealer=dealer_user, actor=director)
+    return Table.objects.get(pk=table.pk)

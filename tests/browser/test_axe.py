@@ -11,16 +11,12 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from boards import ACES_FULL, JACKS, QUEENS_FOULED
 from django.contrib.auth.models import User
+from factories import make_table, play
 from playwright.sync_api import Browser, Page, expect
 
-from vpt.events.entries import register_player
 from vpt.events.models import Event
-from vpt.events.services import create_event
 from vpt.rounds.selectors import table_state
-from vpt.rounds.services import record_hand
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
-from vpt.tables.services import assign_dealer
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 800, "height": 1280}}
 BOARDS = [JACKS, ACES_FULL, QUEENS_FOULED]
@@ -28,15 +24,9 @@ BOARDS = [JACKS, ACES_FULL, QUEENS_FOULED]
 
 @pytest.fixture
 def event(director: User, dealer_user: User) -> Event:
-    event = create_event(name="Axe Open", slug="axe-open", actor=director, levels=[100, 200])
-    for name in ("Ana", "Ben", "Cid"):
-        register_player(event, name=name, actor=director)
-    draw_seats(event, actor=director, seed=5)
-    table = Table.objects.get(event=event)
-    assign_dealer(table, dealer=dealer_user, actor=director)
-    state = table_state(table.pk)
-    record_hand(state.table, hand_number=1, actor=director, boards=dict(zip([s.number for s in state.seats], BOARDS)))
-    return event
+    table = make_table(director, dealer_user, name="Axe Open", seed=5)
+    play(table, BOARDS, director)
+    return table.event
 
 
 def serious(page: Page) -> list[str]:

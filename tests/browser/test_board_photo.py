@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
+from factories import make_table
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect
-from rooms import one_table
 
 from vpt.rounds.models import HandPhoto
 from vpt.rounds.selectors import table_state
@@ -31,7 +31,7 @@ def media(settings: Any, tmp_path: Path) -> Path:
 
 @pytest.fixture
 def table(director: User, dealer_user: User) -> Table:
-    return one_table(director, dealer_user, name="Photo Open", slug="photo-open", seed=9)
+    return make_table(director, dealer_user, name="Photo Open", slug="photo-open", seed=9)
 
 
 def noisy_png(width: int, height: int) -> bytes:

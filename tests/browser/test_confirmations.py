@@ -12,13 +12,12 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from factories import make_event
 from playwright.sync_api import Browser, Page, expect
 
-from vpt.events.entries import register_player
 from vpt.events.models import Event, Level
-from vpt.events.services import create_event
 from vpt.seating.models import Seat
-from vpt.seating.services import draw_seats, open_table
+from vpt.seating.services import open_table
 from vpt.tables.models import Table
 
 SIZES = {"phone360": (360, 740), "phone390": (390, 844), "desktop": (1280, 900)}
@@ -26,10 +25,8 @@ SIZES = {"phone360": (360, 740), "phone390": (390, 844), "desktop": (1280, 900)}
 
 @pytest.fixture
 def event(director: User) -> Event:
-    event = create_event(name="Confirm Cup", slug="confirm-cup", actor=director, levels=[100, 200, 300])
-    for number in range(7):
-        register_player(event, name=f"Player {number + 1}", actor=director)
-    draw_seats(event, actor=director, seed=5)  # 2, 2 and 3 players at tables of 3
+    players = [f"Player {number + 1}" for number in range(7)]
+    event = make_event(director, players, name="Confirm Cup", seed=5, levels=[100, 200, 300])  # tables of 2, 2, 3
     open_table(event, actor=director)  # table 4, empty: a table of three can be broken
     return event
 

@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
+from factories import make_table
 from playwright.sync_api import Page, expect
-from rooms import one_table
 
 from vpt.tables.models import Table
 
@@ -26,7 +26,7 @@ document.addEventListener("securitypolicyviolation", (event) => {
 
 @pytest.fixture
 def table(director: User, dealer_user: User) -> Table:
-    return one_table(director, dealer_user, name="Policy Open", slug="policy-open", seed=3)
+    return make_table(director, dealer_user, name="Policy Open", slug="policy-open", seed=3)
 
 
 @pytest.fixture

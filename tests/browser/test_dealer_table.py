@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FOULED, QUEENS_FULL
 from django.contrib.auth.models import User
+from factories import make_table
 from playwright.sync_api import Browser, Page, expect
-from rooms import one_table
 
 from vpt.events.models import Entry
 from vpt.rounds.models import Hand
@@ -19,7 +19,7 @@ from vpt.tables.models import Table
 
 @pytest.fixture
 def table(director: User, dealer_user: User) -> Table:
-    return one_table(director, dealer_user, name="Tablet Open", slug="tablet-open", seed=11)
+    return make_table(director, dealer_user, name="Tablet Open", slug="tablet-open", seed=11)
 
 
 def tap_board(page: Page, seat: int, board: dict[str, str]) -> None:

@@ -7,14 +7,11 @@ from pathlib import Path
 
 from boards import ACES_FULL, JACKS, QUEENS_FOULED, QUEENS_FULL
 from django.contrib.auth.models import User
+from factories import make_event, play
 from playwright.sync_api import Page, expect
 
-from vpt.events.entries import register_player
-from vpt.events.services import create_event
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import table_state
-from vpt.rounds.services import record_hand
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
 
 
@@ -26,15 +23,10 @@ def test_director_corrects_a_hand_and_sees_the_differences(
     password: str,
     screenshot: Callable[[Page, str], Path],
 ) -> None:
-    event = create_event(name="Floor Cup", slug="floor-cup", actor=director, levels=[100, 200])
-    for number in range(6):
-        register_player(event, name=f"Player {number + 1}", actor=director)
-    draw_seats(event, actor=director, seed=4)
-    table = Table.objects.filter(event=event).order_by("number").first()
-    assert table is not None
+    event = make_event(director, [f"Player {number + 1}" for number in range(6)], name="Floor Cup", seed=4)
+    table = Table.objects.get(event=event, number=1)
     seats = [seat.number for seat in table_state(table.pk).seats]
-    boards = dict(zip(seats, (JACKS, ACES_FULL, QUEENS_FULL)))
-    hand = record_hand(table, hand_number=1, boards=boards, actor=director)
+    hand = play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
 
     page.set_viewport_size({"width": 1280, "height": 900})
     login(page, live_server, director, password)

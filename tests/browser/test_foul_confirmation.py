@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FOULED
 from django.contrib.auth.models import User
+from factories import make_table
 from playwright.sync_api import Page, expect
-from rooms import one_table
 
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import table_state
@@ -18,7 +18,7 @@ from vpt.tables.models import Table
 
 @pytest.fixture
 def table(director: User, dealer_user: User) -> Table:
-    return one_table(director, dealer_user, name="Foul Open", slug="foul-open", seed=11)
+    return make_table(director, dealer_user, name="Foul Open", slug="foul-open", seed=11)
 
 
 def test_record_asks_once_more_before_a_fouled_board_is_recorded(

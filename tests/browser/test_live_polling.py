@@ -11,28 +11,16 @@ from unittest import mock
 from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.http import HttpRequest
+from factories import THREE, make_event, play
 from playwright.sync_api import Page, Response, expect
 
 from vpt.events import live
-from vpt.events.entries import register_player
-from vpt.events.models import Entry, Event
-from vpt.events.services import create_event
-from vpt.rounds.selectors import table_state
-from vpt.rounds.services import record_hand
-from vpt.seating.services import draw_seats
+from vpt.events.models import Entry
 from vpt.tables.models import Table
 
 
-def make_event(director: User) -> Event:
-    event = create_event(name="Poll Open", slug="poll-open", actor=director, levels=[100, 200])
-    for name in ["Ana", "Ben", "Cid"]:
-        register_player(event, name=name, actor=director)
-    draw_seats(event, actor=director, seed=7)
-    return event
-
-
 def test_polls_revalidate_and_keep_the_fragment(page: Page, live_server: object, director: User) -> None:
-    event = make_event(director)
+    event = make_event(director, THREE, name="Poll Open", seed=7)
     polls: list[tuple[int, str | None]] = []  # as the page sees them: a 304 comes back as the stored 200
     answers: list[bool] = []  # as the server answered: True for a 304
     original = live.not_modified
@@ -69,13 +57,7 @@ def test_polls_revalidate_and_keep_the_fragment(page: Page, live_server: object,
     expect(rows).to_have_count(3)  # so the 304s did not empty it
 
     table = Table.objects.get(event=event)
-    state = table_state(table.pk)
-    record_hand(
-        state.table,
-        hand_number=1,
-        actor=director,
-        boards={seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])},
-    )
+    play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
     leader = Entry.objects.filter(event=event).order_by("-stack").first()
     assert leader is not None
     next_poll(page)

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
+from factories import make_table
 from playwright.sync_api import Page, Request, Route, expect
-from rooms import one_table
 
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import table_state
@@ -28,7 +28,7 @@ RESULT_TIMEOUT = 90_000
 
 @pytest.fixture
 def table(director: User, dealer_user: User) -> Table:
-    return one_table(director, dealer_user, name="Wi-Fi Open", slug="wifi-open", seed=3)
+    return make_table(director, dealer_user, name="Wi-Fi Open", slug="wifi-open", seed=3)
 
 
 def type_hand(page: Page, table: Table) -> None:

@@ -12,18 +12,13 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from factories import make_table, play
 from playwright.sync_api import Browser, Page
 
-from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event
 from vpt.events.payout_services import set_payout_structure
-from vpt.events.services import create_event
 from vpt.rounds.clock import start_clock
-from vpt.rounds.selectors import table_state
-from vpt.rounds.services import record_hand
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
-from vpt.tables.services import assign_dealer
 from vpt.tours.services import add_event_to_tour, create_tour
 
 WIDTHS = (360, 390, 768)
@@ -37,25 +32,17 @@ HANDS = [
 
 @pytest.fixture
 def event(director: User, dealer_user: User) -> Event:
-    event = create_event(
+    table = make_table(
+        director,
+        dealer_user,
+        ("Anastasia Villalobos-Hernández", "Benedikt Oberhuber", "Cid"),
         name="Phone Width Open de Primavera",
         slug="phone-width",
-        actor=director,
-        starting_stack=10000,
+        seed=7,
         levels=[{"chips_per_point": 1000, "minutes": 20}, {"chips_per_point": 2000, "minutes": 20}],
     )
-    for name in ("Anastasia Villalobos-Hernández", "Benedikt Oberhuber", "Cid"):
-        register_player(event, name=name, actor=director)
-    draw_seats(event, actor=director, seed=7)
-    table = Table.objects.get(event=event)
-    assign_dealer(table, dealer=dealer_user, actor=director)
-    state = table_state(table.pk)
-    record_hand(
-        state.table,
-        hand_number=1,
-        actor=director,
-        boards={seat.number: board for seat, board in zip(state.seats, HANDS)},
-    )
+    play(table, HANDS, director)
+    event = table.event
     set_payout_structure(event, percentages=["50", "30", "20"], unit=Decimal("1"), actor=director)
     start_clock(event, actor=director)
     tour = create_tour(slug="phone-tour", name="Circuito Vamos Poker de Primavera 2026", actor=director)

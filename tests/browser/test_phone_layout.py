@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FOULED
 from django.contrib.auth.models import User
+from factories import make_table
 from playwright.sync_api import Browser, Page, expect
-from rooms import one_table
 
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import table_state
@@ -22,7 +22,7 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture
 def table(director: User, dealer_user: User) -> Table:
     # Long names: the legend's "· seat N · button" must wrap as a unit, inside the border.
-    return one_table(
+    return make_table(
         director,
         dealer_user,
         name="Phone Open",

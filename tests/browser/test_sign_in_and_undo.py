@@ -9,13 +9,11 @@ from pathlib import Path
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
+from factories import make_event
 from playwright.sync_api import Browser, Page, expect
 
-from vpt.events.entries import register_player
-from vpt.events.services import create_event
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import table_state
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
 from vpt.tables.services import issue_table_token
 
@@ -32,10 +30,7 @@ def phone(browser: Browser) -> Iterator[Page]:
 
 @pytest.fixture
 def tables(director: User) -> list[Table]:
-    event = create_event(name="Phone Open", slug="phone-open", actor=director, levels=[100, 200])
-    for name in ("Ana", "Ben", "Cid", "Dan", "Eva", "Fay"):
-        register_player(event, name=name, actor=director)
-    draw_seats(event, actor=director, seed=11)
+    event = make_event(director, ["Ana", "Ben", "Cid", "Dan", "Eva", "Fay"], name="Phone Open")
     return list(Table.objects.filter(event=event).order_by("number"))
 
 

@@ -9,36 +9,23 @@ from pathlib import Path
 from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.utils import timezone
+from factories import THREE, make_event, play
 from playwright.sync_api import Page, expect
 
-from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event
-from vpt.events.services import create_event
 from vpt.rounds.clock import start_clock
-from vpt.rounds.selectors import table_state
-from vpt.rounds.services import record_hand
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
 
 
-def make_event(director: User) -> Event:
-    event = create_event(
-        name="Live Open",
-        slug="live-open",
-        actor=director,
-        starting_stack=10000,
-        levels=[{"chips_per_point": 100, "minutes": 20}, {"chips_per_point": 200, "minutes": 20}],
-    )
-    for name in ["Ana", "Ben", "Cid"]:
-        register_player(event, name=name, actor=director)
-    draw_seats(event, actor=director, seed=7)
-    return event
+def live_open(director: User) -> Event:
+    levels = [{"chips_per_point": 100, "minutes": 20}, {"chips_per_point": 200, "minutes": 20}]
+    return make_event(director, THREE, name="Live Open", seed=7, levels=levels)
 
 
 def test_standings_update_after_a_hand_is_recorded(
     page: Page, live_server: object, director: User, screenshot: Callable[[Page, str], Path]
 ) -> None:
-    event = make_event(director)
+    event = live_open(director)
     table = Table.objects.get(event=event)
     # The page's clock stands still until the test moves it to the next poll.
     page.clock.install()
@@ -50,13 +37,7 @@ def test_standings_update_after_a_hand_is_recorded(
     page.evaluate("window.__notReloaded = true")
 
     # Another session (the dealer's) records a hand: the page is not touched.
-    state = table_state(table.pk)
-    hand = record_hand(
-        state.table,
-        hand_number=1,
-        actor=director,
-        boards={seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])},
-    )
+    hand = play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
     leader = Entry.objects.filter(event=event).order_by("-stack").first()
     assert leader is not None and leader.stack != 10000
 
@@ -71,7 +52,7 @@ def test_standings_update_after_a_hand_is_recorded(
 
 
 def test_find_my_seat_and_the_player_page(page: Page, live_server: object, director: User) -> None:
-    make_event(director)
+    live_open(director)
     ana = Entry.objects.select_related("seat__table").get(player__name="Ana")
 
     page.goto(f"{live_server}/standings/live-open/")
@@ -88,7 +69,7 @@ def test_find_my_seat_and_the_player_page(page: Page, live_server: object, direc
 def test_the_clock_counts_down_in_the_browser_and_survives_a_refresh(
     page: Page, live_server: object, director: User, screenshot: Callable[[Page, str], Path]
 ) -> None:
-    event = make_event(director)
+    event = live_open(director)
     start_clock(event, actor=director, now=timezone.now() - timedelta(seconds=30))
     page.clock.install()
     page.clock.pause_at(datetime.now() + timedelta(seconds=1))

@@ -8,16 +8,16 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client, override_settings
 from django.urls import reverse
+from factories import make_event
 
 from vpt.events.models import Event
-from vpt.events.services import create_event
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def event(director: User) -> Event:
-    return create_event(name="Spring Open", slug="spring", actor=director, levels=[100, 200])
+    return make_event(director, name="Spring Open", slug="spring")
 
 
 def test_the_floor_says_when_there_is_no_backup_yet(client_as_director: Client, event: Event, tmp_path: Path) -> None:

@@ -10,18 +10,15 @@ import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FULL, QUEENS_UP
 from django.contrib.auth.models import User
 from django.utils import timezone, translation
+from factories import make_event, play
 
 from vpt.errors import NotAllowed, ServiceError
 from vpt.events.clock import BreakKind
-from vpt.events.entries import register_player
 from vpt.events.models import AuditEntry, Clock, Event, PayoutStructure
 from vpt.events.payout_services import set_payout_structure
-from vpt.events.services import create_event
 from vpt.events.structure import advance_level
 from vpt.rounds.clock import adjust_clock, clock_now, pause_clock, resume_clock, start_clock, sync_clock
 from vpt.rounds.selectors import table_state
-from vpt.rounds.services import record_hand
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
 
 LEVELS = [
@@ -42,30 +39,16 @@ def english() -> Iterator[None]:
         yield
 
 
-def make_event(director: User, levels: Any = LEVELS, players: int = 6) -> Event:
-    event = create_event(name="Clock Cup", slug="clock-cup", actor=director, levels=levels)
-    for n in range(players):
-        register_player(event, name=f"P{n}", actor=director)
-    draw_seats(event, actor=director, seed=5)
-    return event
+def clock_cup(director: User, levels: Any = LEVELS, players: int = 6) -> Event:
+    return make_event(director, [f"P{n}" for n in range(players)], name="Clock Cup", seed=5, levels=levels)
 
 
 def reload(event: Event) -> Event:
     return Event.objects.select_related("current_level").get(pk=event.pk)
 
 
-def play(table: Table, boards: list[dict[str, str]], actor: User) -> None:
-    state = table_state(table.pk)
-    record_hand(
-        state.table,
-        hand_number=state.next_hand_number,
-        boards={seat.number: board for seat, board in zip(state.seats, boards)},
-        actor=actor,
-    )
-
-
 def test_only_a_director_runs_the_clock(director: User, dealer_user: User) -> None:
-    event = make_event(director)
+    event = clock_cup(director)
 
     for service in (start_clock, pause_clock, resume_clock):
         with pytest.raises(NotAllowed):
@@ -78,7 +61,7 @@ def test_only_a_director_runs_the_clock(director: User, dealer_user: User) -> No
 
 
 def test_start_pause_resume_are_stored_and_audited(director: User) -> None:
-    event = make_event(director)
+    event = clock_cup(director)
     t0 = timezone.now()
 
     clock = start_clock(event, actor=director, now=t0)
@@ -98,7 +81,7 @@ def test_start_pause_resume_are_stored_and_audited(director: User) -> None:
 
 
 def test_clock_errors_have_codes(director: User) -> None:
-    event = make_event(director)
+    event = clock_cup(director)
     t0 = timezone.now()
 
     with pytest.raises(ServiceError) as not_started:
@@ -121,7 +104,7 @@ def test_clock_errors_have_codes(director: User) -> None:
 
 
 def test_time_puts_the_next_level_in_force_for_recorded_hands(director: User) -> None:
-    event = make_event(director)
+    event = clock_cup(director)
     t0 = timezone.now() - timedelta(minutes=25)
     start_clock(event, actor=director, now=t0)
 
@@ -138,7 +121,7 @@ def test_time_puts_the_next_level_in_force_for_recorded_hands(director: User) ->
 
 
 def test_adjusting_adds_time_or_goes_to_a_level(director: User) -> None:
-    event = make_event(director)
+    event = clock_cup(director)
     t0 = timezone.now()
     start_clock(event, actor=director, now=t0)
 
@@ -153,7 +136,7 @@ def test_adjusting_adds_time_or_goes_to_a_level(director: User) -> None:
 
 
 def test_a_level_changed_by_hand_restarts_the_clock_there(director: User) -> None:
-    event = make_event(director)
+    event = clock_cup(director)
     t0 = timezone.now() - timedelta(minutes=3)
     start_clock(event, actor=director, now=t0)
 
@@ -166,7 +149,7 @@ def test_a_level_changed_by_hand_restarts_the_clock_there(director: User) -> Non
 
 
 def test_a_break_waits_for_fantasyland_and_starts_when_it_ends(director: User) -> None:
-    event = make_event(director)
+    event = clock_cup(director)
     table = Table.objects.get(event=event, number=2)
     # Seat order at table 2: the second player makes queens on top -> Fantasyland next hand.
     play(table, [JACKS, QUEENS_UP, ACES_FULL], director)
@@ -204,7 +187,7 @@ def test_a_break_waits_for_fantasyland_and_starts_when_it_ends(director: User) -
 
 
 def test_a_level_by_hands_ends_after_its_hands(director: User) -> None:
-    event = make_event(director, levels=[{"chips_per_point": 100, "hands": 2}, {"chips_per_point": 200, "minutes": 20}])
+    event = clock_cup(director, levels=[{"chips_per_point": 100, "hands": 2}, {"chips_per_point": 200, "minutes": 20}])
     start_clock(event, actor=director)
     table = Table.objects.get(event=event, number=1)
 
@@ -220,7 +203,7 @@ def test_a_level_by_hands_ends_after_its_hands(director: User) -> None:
 
 
 def test_payout_structure_is_stored_and_audited(director: User, dealer_user: User) -> None:
-    event = make_event(director)
+    event = clock_cup(director)
 
     structure = set_payout_structure(event, percentages=["50", "30", "20"], unit=Decimal("5"), actor=director)
 

@@ -15,16 +15,14 @@ from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
+from factories import make_event
 
 from vpt.events import clock_time
 from vpt.events.clock_time import JumpGuard
-from vpt.events.entries import register_player
 from vpt.events.models import Event
-from vpt.events.services import create_event
 from vpt.rounds.clock import adjust_clock, apply_clock_changes, clock_now, start_clock
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
 
 LEVELS = [
@@ -105,16 +103,13 @@ def jumping_machine() -> Iterator[Machine]:
         yield machine
 
 
-def make_event(director: User) -> Event:
-    event = create_event(name="Jump Cup", slug="jump-cup", actor=director, levels=LEVELS)
-    for n in range(6):
-        register_player(event, name=f"P{n}", actor=director)
-    draw_seats(event, actor=director, seed=5)
+def jump_cup(director: User) -> Event:
+    event = make_event(director, [f"P{n}" for n in range(6)], name="Jump Cup", seed=5, levels=LEVELS)
     return Event.objects.select_related("current_level").get(pk=event.pk)
 
 
 def test_the_clock_ignores_a_two_hour_jump(director: User, jumping_machine: Machine) -> None:
-    event = make_event(director)
+    event = jump_cup(director)
     start_clock(event, actor=director)
     jumping_machine.wait(5 * 60)
 
@@ -139,7 +134,7 @@ def test_the_clock_ignores_a_two_hour_jump(director: User, jumping_machine: Mach
 
 
 def test_the_director_sets_the_time_left_exactly(client_as_director: Client, director: User) -> None:
-    event = make_event(director)
+    event = jump_cup(director)
     start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=7, seconds=12))
 
     answer = client_as_director.post("/events/jump-cup/clock/adjust/", {"time_left": "12:30"})
@@ -152,7 +147,7 @@ def test_the_director_sets_the_time_left_exactly(client_as_director: Client, dir
 
 
 def test_setting_the_time_left_at_a_fixed_instant(director: User) -> None:
-    event = make_event(director)
+    event = jump_cup(director)
     started = timezone.now() - timedelta(minutes=3, seconds=20.5)
     start_clock(event, actor=director, now=started)
     at = started + timedelta(minutes=3, seconds=20.5)

@@ -14,15 +14,14 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from factories import make_event
 
 from vpt.events.entries import register_player
 from vpt.events.models import AuditEntry, Event
-from vpt.events.services import create_event
 from vpt.events.structure import advance_level
 from vpt.rounds.clock import apply_clock_changes, clock_now, pause_clock, start_clock
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
 
 LEVELS = [
@@ -33,12 +32,8 @@ LEVELS = [
 ]
 
 
-def make_event(director: User, slug: str = "tick-cup") -> Event:
-    event = create_event(name="Tick Cup", slug=slug, actor=director, levels=LEVELS)
-    for n in range(6):
-        register_player(event, name=f"P{n}", actor=director)
-    draw_seats(event, actor=director, seed=5)
-    return reload(event)
+def tick_cup(director: User, slug: str = "tick-cup") -> Event:
+    return reload(make_event(director, [f"P{n}" for n in range(6)], name="Tick Cup", slug=slug, seed=5, levels=LEVELS))
 
 
 def reload(event: Event) -> Event:
@@ -50,7 +45,7 @@ def writes(context: CaptureQueriesContext) -> list[str]:
 
 
 def test_every_service_bumps_the_version(director: User) -> None:
-    event = make_event(director)
+    event = tick_cup(director)
     audited = AuditEntry.objects.filter(event=event).count()
 
     assert event.version == audited  # one bump per audit entry, each in its transaction
@@ -60,7 +55,7 @@ def test_every_service_bumps_the_version(director: User) -> None:
 
 
 def test_the_public_clock_reads_without_writing(client: Client, director: User) -> None:
-    event = make_event(director)
+    event = tick_cup(director)
     start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=25))  # level 2 is due
     before = reload(event)
 
@@ -77,7 +72,7 @@ def test_the_public_clock_reads_without_writing(client: Client, director: User) 
 
 
 def test_apply_clock_changes_puts_the_level_in_force_once(director: User) -> None:
-    event = make_event(director)
+    event = tick_cup(director)
     start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=25))
     version = reload(event).version
 
@@ -99,7 +94,7 @@ def test_apply_clock_changes_puts_the_level_in_force_once(director: User) -> Non
 
 
 def test_a_break_by_time_puts_the_event_on_break(director: User) -> None:
-    event = make_event(director)
+    event = tick_cup(director)
     start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=41))
 
     assert apply_clock_changes() == 1
@@ -108,16 +103,16 @@ def test_a_break_by_time_puts_the_event_on_break(director: User) -> None:
 
 
 def test_apply_clock_changes_leaves_paused_and_unstarted_clocks(director: User) -> None:
-    paused = make_event(director, slug="paused")
+    paused = tick_cup(director, slug="paused")
     start_clock(paused, actor=director, now=timezone.now() - timedelta(minutes=5))
     pause_clock(paused, actor=director)
-    make_event(director, slug="unstarted")
+    tick_cup(director, slug="unstarted")
 
     assert apply_clock_changes(now=timezone.now() + timedelta(hours=2)) == 0
 
 
 def test_the_next_state_change_applies_time_too(director: User) -> None:
-    event = make_event(director)
+    event = tick_cup(director)
     start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=25))
     state = table_state(Table.objects.get(event=event, number=1).pk)
 
@@ -132,7 +127,7 @@ def test_the_next_state_change_applies_time_too(director: User) -> None:
 
 
 def test_tick_clock_command(director: User) -> None:
-    event = make_event(director)
+    event = tick_cup(director)
     start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=25))
     out = StringIO()
 

@@ -3,21 +3,18 @@ and deal calculator (moved from the standings app, issue 9)."""
 
 from __future__ import annotations
 
-import doctest
 from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from factories import make_event
 
-from vpt.events import clock_display, forms
-from vpt.events.entries import register_player
 from vpt.events.models import Clock, Entry, Event, PayoutStructure
 from vpt.events.payout_services import set_payout_structure
 from vpt.events.services import create_event
 from vpt.rounds.clock import start_clock
 from vpt.seating.models import Seat
-from vpt.seating.services import draw_seats
 
 TOOL_PAGES = ["clock/", "payouts/", "deal/"]
 ACTIONS = ["start", "pause", "resume", "adjust"]
@@ -32,26 +29,11 @@ LEVELS = [
 @pytest.fixture
 def event(director: User) -> Event:
     """Six players at two tables (seed 11), buy-in 110 with a 10 fee, no hands yet."""
-    event = create_event(
-        name="Costa Open",
-        slug="costa-open",
-        actor=director,
-        starting_stack=10000,
-        levels=LEVELS,
-        buy_in="100.00",
-        fee="10.00",
-        venue="Casino Costa",
+    players = ["Ana García", "Ben", "Cid", "Dora", "Eva", "Félix"]
+    event = make_event(
+        director, players, name="Costa Open", levels=LEVELS, buy_in="100.00", fee="10.00", venue="Casino Costa"
     )
-    for name in ["Ana García", "Ben", "Cid", "Dora", "Eva", "Félix"]:
-        register_player(event, name=name, actor=director)
-    draw_seats(event, actor=director, seed=11)
     return Event.objects.select_related("current_level").get(pk=event.pk)
-
-
-def test_doctests_pass() -> None:
-    for module in (clock_display, forms):
-        result = doctest.testmod(module)
-        assert result.attempted and not result.failed, module.__name__
 
 
 @pytest.mark.parametrize("path", TOOL_PAGES)

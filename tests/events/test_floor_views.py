@@ -9,18 +9,18 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from factories import make_event
 
 from vpt.events.entries import register_player
 from vpt.events.models import ChipAdjustment, Entry, Event, Level, Player
-from vpt.events.services import create_event
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def event(director: User) -> Event:
-    return create_event(
-        name="Spring Open", slug="spring", actor=director, levels=[100, 200, 300], reentry_until_level=2, max_entries=2
+    return make_event(
+        director, name="Spring Open", slug="spring", levels=[100, 200, 300], reentry_until_level=2, max_entries=2
     )
 
 

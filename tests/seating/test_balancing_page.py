@@ -5,12 +5,10 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from factories import make_event
 
-from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event
-from vpt.events.services import create_event
 from vpt.seating.models import Seat
-from vpt.seating.services import draw_seats
 
 URL = "/seating/costa-open/balancing/"
 
@@ -18,11 +16,7 @@ URL = "/seating/costa-open/balancing/"
 @pytest.fixture
 def event(director: User) -> Event:
     """Six players at two tables (seed 11), no hands yet."""
-    event = create_event(name="Costa Open", slug="costa-open", actor=director, starting_stack=10000, levels=[100, 200])
-    for name in ["Ana García", "Ben", "Cid", "Dora", "Eva", "Félix"]:
-        register_player(event, name=name, actor=director)
-    draw_seats(event, actor=director, seed=11)
-    return event
+    return make_event(director, ["Ana García", "Ben", "Cid", "Dora", "Eva", "Félix"], name="Costa Open")
 
 
 def test_balancing_needs_a_director(client: Client, event: Event, dealer_user: User, director: User) -> None:

@@ -13,13 +13,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from factories import make_event, play
 
-from vpt.events.entries import register_player
 from vpt.events.models import Event
-from vpt.events.services import create_event
-from vpt.rounds.selectors import table_state
-from vpt.rounds.services import record_hand
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
 
 HTMX = {"HX-Request": "true"}
@@ -27,21 +23,15 @@ HTMX = {"HX-Request": "true"}
 
 @pytest.fixture
 def event(director: User) -> Event:
-    event = create_event(name="Floor Cup", slug="floor-cup", actor=director, levels=[100, 200])
-    for n in range(6):
-        register_player(event, name=f"P{n}", actor=director)
-    draw_seats(event, actor=director, seed=3)
-    return event
+    return make_event(director, [f"P{n}" for n in range(6)], name="Floor Cup", seed=3)
 
 
 def url(event: Event) -> str:
     return reverse("seating:tables-overview", args=[event.slug])
 
 
-def play(event: Event, director: User) -> None:
-    state = table_state(Table.objects.get(event=event, number=1).pk)
-    boards = dict(zip([seat.number for seat in state.seats], [JACKS, ACES_FULL, QUEENS_FULL], strict=False))
-    record_hand(state.table, hand_number=state.next_hand_number, boards=boards, actor=director)
+def play_table_one(event: Event, director: User) -> None:
+    play(Table.objects.get(event=event, number=1), [JACKS, ACES_FULL, QUEENS_FULL], director)
 
 
 def test_the_overview_polls_every_10_seconds(client_as_director: Client, event: Event) -> None:
@@ -58,7 +48,7 @@ def test_an_unchanged_overview_is_not_modified(client_as_director: Client, event
     assert first["Cache-Control"] == "private, no-store"  # a director's page: never stored
     assert again.status_code == 304
 
-    play(event, director)
+    play_table_one(event, director)
     fresh = client_as_director.get(url(event), headers={"If-None-Match": first["ETag"], **HTMX})
     assert fresh.status_code == 200
     assert "next: 2" in fresh.content.decode()
@@ -76,7 +66,7 @@ def test_the_etag_is_per_director(client_as_director: Client, event: Event) -> N
 def test_the_minute_is_in_the_etag_so_idle_tables_stand_out(
     client_as_director: Client, event: Event, director: User
 ) -> None:
-    play(event, director)
+    play_table_one(event, director)
     first = client_as_director.get(url(event), headers=HTMX)
     assert 'class="stale"' not in first.content.decode()
 

@@ -2,11 +2,11 @@ from collections import Counter
 
 import pytest
 from django.contrib.auth.models import User
+from factories import make_event
 
 from vpt.errors import NotAllowed, ServiceError
 from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event
-from vpt.events.services import create_event
 from vpt.seating.models import Seat
 from vpt.seating.services import (
     balance_tables,
@@ -21,10 +21,9 @@ from vpt.tables.models import Table
 
 
 def _event(director: User, players: int, slug: str = "seating", seats: int = 3) -> Event:
-    event = create_event(name="Seating", slug=slug, actor=director, seats_per_table=seats)
-    for i in range(players):
-        register_player(event, name=f"Player {i}", actor=director)
-    return event
+    """`players` registered, not seated yet."""
+    names = [f"Player {i}" for i in range(players)]
+    return make_event(director, names, name="Seating", slug=slug, draw=False, seats_per_table=seats)
 
 
 def _layout(event: Event) -> list[tuple[int, int, int | None]]:

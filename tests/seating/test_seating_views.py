@@ -7,10 +7,10 @@ from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from factories import make_event
 
 from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event
-from vpt.events.services import create_event
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
 from vpt.seating.models import Seat
@@ -22,10 +22,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event(director: User) -> Event:
-    event = create_event(name="Moves", slug="moves", actor=director, levels=[100])
-    for number in range(7):
-        register_player(event, name=f"P{number}", actor=director)
-    return event
+    return make_event(director, [f"P{number}" for number in range(7)], name="Moves", draw=False, levels=[100])
 
 
 def test_non_staff_refused(client: Client, event: Event, dealer_user: User) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import timedelta
 from decimal import Decimal
-from typing import Any
 
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FOULED, QUEENS_FULL
@@ -13,41 +12,15 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from factories import make_event, play
 
-from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event, PayoutStructure
-from vpt.events.services import create_event
 from vpt.rounds.models import Board, Exchange, Hand
-from vpt.rounds.selectors import table_state
-from vpt.rounds.services import record_hand
-from vpt.seating.services import draw_seats
 from vpt.slips import selectors
 from vpt.slips import slip as slip_module
 from vpt.tables.models import Table
 
 pytestmark = pytest.mark.django_db
-
-
-def make_event(director: User, players: Sequence[str], **options: Any) -> Event:
-    settings: dict[str, Any] = {"starting_stack": 10000, "levels": [100, 200], "seats_per_table": 3}
-    settings.update(options)
-    event = create_event(name="Test Open", slug="test-open", actor=director, **settings)
-    for name in players:
-        register_player(event, name=name, actor=director)
-    draw_seats(event, actor=director, seed=11)
-    return event
-
-
-def record(table: Table, boards: Sequence[dict[str, str]], actor: User) -> Hand:
-    """Record the table's next hand with ``boards`` given in payment order."""
-    seats = table_state(table.pk).seats
-    table.refresh_from_db()
-    return record_hand(
-        table,
-        hand_number=table.next_hand_number,
-        actor=actor,
-        boards={seat.number: board for seat, board in zip(seats, boards)},
-    )
 
 
 @pytest.fixture
@@ -71,7 +44,7 @@ def table(event: Event) -> Table:
 
 @pytest.fixture
 def hand(table: Table, director: User) -> Hand:
-    return record(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
+    return play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
 
 
 def expected_lines(hand: Hand) -> list[str]:
@@ -196,7 +169,7 @@ def test_caps_eliminations_places_and_the_next_button_as_the_database_holds_them
     # Three players with 500 chips at 100 a point: Ana fouls against two good boards.
     event = make_event(director, ["Ana", "Ben", "Cid"], starting_stack=500, levels=[100])
     table = Table.objects.get(event=event)
-    hand = record(table, [QUEENS_FOULED, ACES_FULL, JACKS], director)
+    hand = play(table, [QUEENS_FOULED, ACES_FULL, JACKS], director)
     assert Board.objects.filter(hand=hand, eliminated=True).exists()
     assert Exchange.objects.filter(hand=hand, capped=True).exists()
 
@@ -211,7 +184,7 @@ def test_caps_eliminations_places_and_the_next_button_as_the_database_holds_them
 
 def test_the_spanish_event_prints_spanish_slips(director: User, client_as_director: Client, pdf_text) -> None:
     event = make_event(director, ["Ana", "Ben", "Cid"], language="es", slip_format="thermal80")
-    hand = record(Table.objects.get(event=event), [JACKS, ACES_FULL, QUEENS_FULL], director)
+    hand = play(Table.objects.get(event=event), [JACKS, ACES_FULL, QUEENS_FULL], director)
 
     text = pdf_text(client_as_director.get(reverse("slips:hand-slip", args=[hand.pk])).content)
 
@@ -226,7 +199,7 @@ def test_all_slips_of_a_table_as_one_pdf_with_constant_queries(
     client_as_director: Client, table: Table, director: User, pdf_pages, django_assert_max_num_queries
 ) -> None:
     hands = [
-        record(table, boards, director)
+        play(table, boards, director)
         for boards in (
             [JACKS, ACES_FULL, QUEENS_FULL],
             [ACES_FULL, QUEENS_FULL, JACKS],
@@ -247,8 +220,8 @@ def test_all_slips_of_a_table_as_one_pdf_with_constant_queries(
 
 
 def test_slips_in_a_time_range(client_as_director: Client, event: Event, director: User, pdf_pages) -> None:
-    one = record(Table.objects.get(event=event, number=1), [JACKS, ACES_FULL, QUEENS_FULL], director)
-    two = record(Table.objects.get(event=event, number=2), [JACKS, ACES_FULL, QUEENS_FULL], director)
+    one = play(Table.objects.get(event=event, number=1), [JACKS, ACES_FULL, QUEENS_FULL], director)
+    two = play(Table.objects.get(event=event, number=2), [JACKS, ACES_FULL, QUEENS_FULL], director)
     earlier = timezone.now() - timedelta(hours=2)
     Hand.objects.filter(pk=one.pk).update(recorded_at=earlier)
     url = reverse("slips:event-slips", args=[event.slug])
@@ -310,7 +283,7 @@ def test_results_are_public(client: Client, director: User, pdf_text, django_ass
         director, ["Ana", "Ben", "Cid"], starting_stack=500, levels=[100], buy_in=Decimal("50"), fee=Decimal("5")
     )
     PayoutStructure.objects.create(event=event, percentages=["50", "30", "20"], unit=Decimal("1.00"))
-    record(Table.objects.get(event=event), [QUEENS_FOULED, ACES_FULL, JACKS], director)
+    play(Table.objects.get(event=event), [QUEENS_FOULED, ACES_FULL, JACKS], director)
 
     with django_assert_max_num_queries(4):
         response = client.get(reverse("slips:results", args=[event.slug]))
@@ -332,7 +305,7 @@ def test_hand_history_is_public(
     client: Client, table: Table, director: User, pdf_text, django_assert_max_num_queries
 ) -> None:
     hands = [
-        record(table, boards, director) for boards in ([JACKS, ACES_FULL, QUEENS_FULL], [ACES_FULL, QUEENS_FULL, JACKS])
+        play(table, boards, director) for boards in ([JACKS, ACES_FULL, QUEENS_FULL], [ACES_FULL, QUEENS_FULL, JACKS])
     ]
 
     with django_assert_max_num_queries(6):
@@ -348,11 +321,11 @@ def test_hand_history_is_public(
 
 
 def test_selectors_cost_the_same_for_one_hand_or_many(table: Table, director: User, django_assert_num_queries) -> None:
-    record(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
+    play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
     with django_assert_num_queries(4):
         selectors.slips_data(Hand.objects.filter(table=table))
     for boards in ([ACES_FULL, QUEENS_FULL, JACKS], [QUEENS_FULL, JACKS, ACES_FULL]):
-        record(table, boards, director)
+        play(table, boards, director)
     with django_assert_num_queries(4):
         assert len(selectors.slips_data(Hand.objects.filter(table=table))) == 3
 

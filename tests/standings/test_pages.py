@@ -8,12 +8,11 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from factories import THREE, make_event
 
 from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event
 from vpt.events.payout_services import set_payout_structure
-from vpt.events.services import create_event
-from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
 
 POLL = "hx-trigger=\"every 5s [document.visibilityState === 'visible']\""
@@ -98,18 +97,7 @@ def test_find_my_seat_and_the_players_list_fold_names_alike(client: Client, even
 @pytest.fixture
 def busted(director: User) -> Event:
     """Three players with 1,000 chips: a foul at 100 per point eliminates its player."""
-    event = create_event(
-        name="Short Stack",
-        slug="short-stack",
-        actor=director,
-        starting_stack=1000,
-        levels=[100, 200],
-        buy_in=Decimal("20"),
-    )
-    for name in ["Ana", "Ben", "Cid"]:
-        register_player(event, name=name, actor=director)
-    draw_seats(event, actor=director, seed=3)
-    return event
+    return make_event(director, THREE, name="Short Stack", seed=3, starting_stack=1000, buy_in=Decimal("20"))
 
 
 def test_eliminated_players_show_place_and_hand(client: Client, busted: Event, director: User, kit: Any) -> None:

@@ -7,9 +7,11 @@ import re
 from typing import Any
 
 import pytest
+from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from factories import hand_post
 from pypdf import PdfReader
 
 from vpt.events.entries import register_player
@@ -49,14 +51,14 @@ def test_only_a_hash_of_the_token_is_stored(table: Table, director: User) -> Non
 
 
 def test_the_card_signs_a_device_in_for_that_table_only(
-    client: Client, table: Table, other_table: Table, director: User, floor: Any
+    client: Client, table: Table, other_table: Table, director: User
 ) -> None:
     token = issue_table_token(table, actor=director).token
     response = client.post(sign_in_path(token))
     assert response.status_code == 302 and response["Location"] == table_url(table)
     assert client.get(table_url(table)).status_code == 200
     # It records at its table: the hand is recorded by no user.
-    response = client.post(table_url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]))
+    response = client.post(table_url(table), hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL]))
     assert response.status_code == 302
     hand = Hand.objects.get(table=table)
     assert hand.recorded_by is None
@@ -135,7 +137,7 @@ def test_the_director_prints_a_card_with_the_qr_of_the_sign_in_url(
     response = client_as_director.post(url)
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages).replace("\n", "")
-    assert "Floor Open" in text and "1" in text
+    assert "Test Open" in text and "1" in text
     device = TableDevice.objects.get(table=table, revoked_at__isnull=True)
     start = text.index("https://vpt.example.org/tables/sign-in/")
     token = text[start:].split("/tables/sign-in/", 1)[1].split("/", 1)[0]
@@ -198,7 +200,7 @@ def test_cards_for_every_table_and_refusals(
 
 
 def test_a_signed_in_device_is_named_in_the_header_and_the_audit_log(
-    client: Client, table: Table, director: User, floor: Any
+    client: Client, table: Table, director: User
 ) -> None:
     client_as_director = Client()
     client_as_director.force_login(director)
@@ -208,7 +210,7 @@ def test_a_signed_in_device_is_named_in_the_header_and_the_audit_log(
 
     assert f'href="{table_url(table)}" data-device>Table 1 · device</a>' in page
     assert ">Log in</a>" not in page
-    client.post(table_url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]))
+    client.post(table_url(table), hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL]))
     log = client_as_director.get(reverse("events:audit", args=[table.event.slug])).content.decode()
     assert re.search(r'data-action="record_hand"><td>[^<]*</td><td>Table 1 · device</td>', log)
     history = client_as_director.get(reverse("rounds:hand-detail", args=[Hand.objects.get().pk])).content.decode()

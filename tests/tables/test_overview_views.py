@@ -7,15 +7,15 @@ import re
 from typing import Any
 
 import pytest
+from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from factories import make_event
 
-from vpt.events.entries import register_player
 from vpt.events.models import AuditEntry, Event, Player
 from vpt.rounds.services import record_hand
-from vpt.seating.services import draw_seats
 from vpt.tables.models import EventDealer, Table
 
 pytestmark = pytest.mark.django_db
@@ -31,13 +31,11 @@ def test_staff_only(client: Client, table: Table, dealer_user: User) -> None:
     assert client.post(reverse("tables:assign-dealer", args=[table.pk]), {"dealer": ""}).status_code == 403
 
 
-def test_overview_shows_tables_and_marks_stale_ones(
-    client_as_director: Client, table: Table, director: User, floor: Any
-) -> None:
+def test_overview_shows_tables_and_marks_stale_ones(client_as_director: Client, table: Table, director: User) -> None:
     from vpt.rounds.selectors import table_state
 
     seats = table_state(table.pk).seats
-    boards = {seat.number: board for seat, board in zip(seats, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL])}
+    boards = {seat.number: board for seat, board in zip(seats, [JACKS, ACES_FULL, QUEENS_FULL])}
     record_hand(table, hand_number=1, boards=boards, actor=director)
     page = client_as_director.get(overview(table.event)).content.decode()
     assert "next: 2" in page
@@ -63,12 +61,7 @@ def test_overview_fragment_for_htmx(client_as_director: Client, table: Table) ->
 def test_overview_query_count_is_constant(
     client_as_director: Client, director: User, django_assert_max_num_queries: Any
 ) -> None:
-    from vpt.events.services import create_event
-
-    event = create_event(name="Big", slug="big", actor=director, levels=[100])
-    for number in range(30):
-        register_player(event, name=f"Player {number}", actor=director)
-    draw_seats(event, actor=director, seed=3)
+    event = make_event(director, [f"Player {number}" for number in range(30)], name="Big", seed=3, levels=[100])
     assert Table.objects.filter(event=event).count() == 10
     with django_assert_max_num_queries(7):
         response = client_as_director.get(overview(event))

@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from factories import hand_post
 from PIL import Image
 
 from vpt.rounds import photos
@@ -39,17 +41,17 @@ def jpeg_with_exif(size: tuple[int, int] = (640, 480)) -> bytes:
     return out.getvalue()
 
 
-def post_hand(client: Client, table: Table, floor: Any, photo: SimpleUploadedFile) -> Any:
-    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL])
+def post_hand(client: Client, table: Table, photo: SimpleUploadedFile) -> Any:
+    data = hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL])
     return client.post(reverse("rounds:table", args=[table.pk]), {**data, "photo": photo})
 
 
 def test_a_good_photo_is_kept_upright_and_without_metadata(
-    client: Client, table: Table, dealer_user: User, director: User, floor: Any, media: Path
+    client: Client, table: Table, dealer_user: User, director: User, media: Path
 ) -> None:
     client.force_login(dealer_user)
     upload = SimpleUploadedFile("board.jpg", jpeg_with_exif(), content_type="image/jpeg")
-    response = post_hand(client, table, floor, upload)
+    response = post_hand(client, table, upload)
     assert response.status_code == 302
     photo = HandPhoto.objects.get(hand__table=table, hand__number=1)
     path = Path(photo.image.path)
@@ -98,10 +100,10 @@ def big_png(width: int, height: int) -> bytes:
     ids=["not-an-image", "decompression-bomb", "over-10-MB"],
 )
 def test_a_bad_photo_refuses_the_hand_with_a_message(
-    client: Client, table: Table, dealer_user: User, floor: Any, name: str, content: bytes, problem: str
+    client: Client, table: Table, dealer_user: User, name: str, content: bytes, problem: str
 ) -> None:
     client.force_login(dealer_user)
-    response = post_hand(client, table, floor, SimpleUploadedFile(name, content, content_type="image/jpeg"))
+    response = post_hand(client, table, SimpleUploadedFile(name, content, content_type="image/jpeg"))
     assert response.status_code == 200
     page = response.content.decode()
     assert "The hand was not recorded" in page and problem in page
@@ -109,9 +111,9 @@ def test_a_bad_photo_refuses_the_hand_with_a_message(
     assert not HandPhoto.objects.exists()
 
 
-def test_the_photo_is_optional(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
+def test_the_photo_is_optional(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL])
+    data = hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL])
     assert client.post(reverse("rounds:table", args=[table.pk]), data).status_code == 302
     assert Hand.objects.filter(table=table).count() == 1 and not HandPhoto.objects.exists()
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import datetime
-from typing import Any
 
 import pytest
+from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from factories import hand_post
 
 from vpt.errors import Conflict, NotAllowed
 from vpt.events.models import AuditEntry, Entry
@@ -20,9 +21,9 @@ from vpt.tables.services import issue_table_token
 pytestmark = pytest.mark.django_db
 
 
-def record(client: Client, table: Table, floor: Any, boards: list[dict[str, str]] | None = None) -> Hand:
-    rows = boards or [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]
-    response = client.post(reverse("rounds:table", args=[table.pk]), floor.hand_post(table, rows))
+def record(client: Client, table: Table, boards: list[dict[str, str]] | None = None) -> Hand:
+    rows = boards or [JACKS, ACES_FULL, QUEENS_FULL]
+    response = client.post(reverse("rounds:table", args=[table.pk]), hand_post(table, rows))
     assert response.status_code == 302, response.content
     return Hand.objects.filter(table=table).order_by("-number").first()  # type: ignore[return-value]
 
@@ -32,10 +33,10 @@ def reopen_url(table: Table, number: int) -> str:
 
 
 def test_the_dealer_reopens_the_last_hand_and_its_boards_come_back(
-    client: Client, table: Table, dealer_user: User, floor: Any
+    client: Client, table: Table, dealer_user: User
 ) -> None:
     client.force_login(dealer_user)
-    hand = record(client, table, floor)
+    hand = record(client, table)
     result = client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
     assert "data-reopen" in result and "Reopen hand 1" in result
 
@@ -50,21 +51,19 @@ def test_the_dealer_reopens_the_last_hand_and_its_boards_come_back(
 
     page = client.get(response["Location"]).content.decode()
     assert "Hand 2" in page
-    for board in (floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL):
+    for board in (JACKS, ACES_FULL, QUEENS_FULL):
         for cards in board.values():
             assert f'value="{cards}"' in page
-    fixed = record(client, table, floor, [floor.ACES_FULL, floor.JACKS, floor.QUEENS_FULL])
+    fixed = record(client, table, [ACES_FULL, JACKS, QUEENS_FULL])
     assert fixed.number == 2 and not fixed.is_void
     # Hand 1 is void and no longer the last: it cannot be reopened again.
     assert "data-reopen" not in client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
 
 
-def test_after_the_next_hand_only_the_director_corrects(
-    client: Client, table: Table, dealer_user: User, floor: Any
-) -> None:
+def test_after_the_next_hand_only_the_director_corrects(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    first = record(client, table, floor)
-    record(client, table, floor)
+    first = record(client, table)
+    record(client, table)
     assert "data-reopen" not in client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
     response = client.post(reopen_url(table, 1), follow=True)
     assert "only a tournament director" in response.content.decode()
@@ -75,11 +74,9 @@ def test_after_the_next_hand_only_the_director_corrects(
     assert refused.value.code == "reopen_closed"
 
 
-def test_after_ten_minutes_only_the_director_corrects(
-    client: Client, table: Table, dealer_user: User, floor: Any
-) -> None:
+def test_after_ten_minutes_only_the_director_corrects(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    hand = record(client, table, floor)
+    hand = record(client, table)
     Hand.objects.filter(pk=hand.pk).update(recorded_at=hand.recorded_at - datetime.timedelta(minutes=10, seconds=1))
     assert "data-reopen" not in client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
     response = client.post(reopen_url(table, 1), follow=True)
@@ -94,10 +91,10 @@ def test_after_ten_minutes_only_the_director_corrects(
 
 
 def test_only_the_tables_dealer_or_device_may_reopen(
-    client: Client, table: Table, dealer_user: User, director: User, floor: Any
+    client: Client, table: Table, dealer_user: User, director: User
 ) -> None:
     client.force_login(dealer_user)
-    hand = record(client, table, floor)
+    hand = record(client, table)
     other = User.objects.create_user("other", password="x")
     with pytest.raises(NotAllowed):
         reopen_hand(hand, actor=other)
@@ -112,11 +109,9 @@ def test_only_the_tables_dealer_or_device_may_reopen(
     assert AuditEntry.objects.get(action="reopen_hand").actor is None  # a device is nobody
 
 
-def test_a_retry_of_the_same_form_gets_the_first_result(
-    client: Client, table: Table, dealer_user: User, floor: Any
-) -> None:
+def test_a_retry_of_the_same_form_gets_the_first_result(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL], key="page-key-0001")
+    data = hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL], key="page-key-0001")
     first = client.post(reverse("rounds:table", args=[table.pk]), data)
     again = client.post(reverse("rounds:table", args=[table.pk]), data)
     assert first.status_code == again.status_code == 302
@@ -127,11 +122,9 @@ def test_a_retry_of_the_same_form_gets_the_first_result(
     assert 'name="key" value="' in page and "page-key-0001" not in page
 
 
-def test_reopen_sits_by_the_result_not_at_the_end_of_the_page(
-    client: Client, table: Table, dealer_user: User, floor: Any
-) -> None:
+def test_reopen_sits_by_the_result_not_at_the_end_of_the_page(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    record(client, table, floor)
+    record(client, table)
 
     page = client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
 

@@ -6,9 +6,11 @@ import re
 from typing import Any
 
 import pytest
+from boards import ACES_FULL, JACKS, QUEENS_FOULED, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from factories import hand_post
 
 from vpt.events.models import Entry
 from vpt.rounds.models import Hand
@@ -63,11 +65,9 @@ def test_director_may_open_any_table(client_as_director: Client, table: Table) -
     assert client_as_director.get(url(table)).status_code == 200
 
 
-def test_preview_fragment_shows_fouls_and_saves_nothing(
-    client: Client, table: Table, dealer_user: User, floor: Any
-) -> None:
+def test_preview_fragment_shows_fouls_and_saves_nothing(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FOULED], action="preview")
+    data = hand_post(table, [JACKS, ACES_FULL, QUEENS_FOULED], action="preview")
     response = client.post(url(table), data, headers=HTMX)
     assert response.status_code == 200
     html = response.content.decode()
@@ -78,24 +78,20 @@ def test_preview_fragment_shows_fouls_and_saves_nothing(
     assert Hand.objects.count() == 0
 
 
-def test_preview_names_player_row_and_card(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
+def test_preview_names_player_row_and_card(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    twice = dict(floor.ACES_FULL, top="Jc 6d 9c")  # Jc is also in P1's top row
-    response = client.post(
-        url(table), floor.hand_post(table, [floor.JACKS, twice, floor.QUEENS_FULL], action="preview"), headers=HTMX
-    )
+    twice = dict(ACES_FULL, top="Jc 6d 9c")  # Jc is also in P1's top row
+    response = client.post(url(table), hand_post(table, [JACKS, twice, QUEENS_FULL], action="preview"), headers=HTMX)
     page = text(response.content.decode())
     name = str(table_state(table.pk).seats[1].entry)
     assert f"{name}, Top: Jc is used twice" in page
     assert 'data-error-field="s' in response.content.decode()
 
 
-def test_unfinished_board_must_be_confirmed_as_foul(
-    client: Client, table: Table, dealer_user: User, floor: Any
-) -> None:
+def test_unfinished_board_must_be_confirmed_as_foul(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    short = dict(floor.QUEENS_FULL, bottom="Qs Qh Qc")
-    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, short])
+    short = dict(QUEENS_FULL, bottom="Qs Qh Qc")
+    data = hand_post(table, [JACKS, ACES_FULL, short])
     response = client.post(url(table), data)
     assert response.status_code == 200
     page = text(response.content.decode())
@@ -111,10 +107,10 @@ def test_unfinished_board_must_be_confirmed_as_foul(
     assert board.unfinished and board.fouled
 
 
-def test_record_then_result_page(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
+def test_record_then_result_page(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
     entries = [seat.entry for seat in table_state(table.pk).seats]
-    response = client.post(url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]))
+    response = client.post(url(table), hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL]))
     assert response.status_code == 302
     assert response["Location"] == reverse("rounds:hand-result", args=[table.pk, 1])
     hand = Hand.objects.get()
@@ -133,15 +129,15 @@ def test_record_then_result_page(client: Client, table: Table, dealer_user: User
 
 
 def test_the_page_says_when_the_round_is_complete_and_the_next_hand_opens_another(
-    client: Client, table: Table, dealer_user: User, floor: Any
+    client: Client, table: Table, dealer_user: User
 ) -> None:
     client.force_login(dealer_user)
-    boards = [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]
+    boards = [JACKS, ACES_FULL, QUEENS_FULL]
     for _hand in range(3):  # the button goes once around three players
-        assert client.post(url(table), floor.hand_post(table, boards)).status_code == 302
+        assert client.post(url(table), hand_post(table, boards)).status_code == 302
 
     complete = text(client.get(url(table)).content.decode())
-    client.post(url(table), floor.hand_post(table, boards))
+    client.post(url(table), hand_post(table, boards))
     next_round = text(client.get(url(table)).content.decode())
 
     assert "Round 1: complete (the button has gone around): this hand starts round 2" in complete
@@ -149,18 +145,16 @@ def test_the_page_says_when_the_round_is_complete_and_the_next_hand_opens_anothe
     assert Hand.objects.get(number=4).round_number == 2
 
 
-def test_htmx_submit_redirects_the_client(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
+def test_htmx_submit_redirects_the_client(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    response = client.post(
-        url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]), headers=HTMX
-    )
+    response = client.post(url(table), hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL]), headers=HTMX)
     assert response.status_code == 200
     assert response["HX-Redirect"] == reverse("rounds:hand-result", args=[table.pk, 1])
 
 
-def test_second_submit_is_refused_clearly(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
+def test_second_submit_is_refused_clearly(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL])
+    data = hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL])
     assert client.post(url(table), data).status_code == 302
     stacks = list(Entry.objects.order_by("pk").values_list("stack", flat=True))
     response = client.post(url(table), data)
@@ -176,14 +170,12 @@ def test_second_submit_is_refused_clearly(client: Client, table: Table, dealer_u
     assert "Jc Jd 4s" not in response.content.decode()
 
 
-def test_sit_out_board_is_built_from_the_dealt_cards(
-    client: Client, table: Table, dealer_user: User, floor: Any
-) -> None:
+def test_sit_out_board_is_built_from_the_dealt_cards(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
     seat = table_state(table.pk).seats[2].number
     # VPT auto-play: 5 to the bottom, then draws of 3 keeping the first 2 (17 cards dealt).
     dealt = "Qs Qh Qc 2h 2d 8h 8s 3c 9h 9d 3s Kc 4d 4h 2c 3d 5c"
-    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, {}])
+    data = hand_post(table, [JACKS, ACES_FULL, {}])
     data.update({f"s{seat}-sat_out": "on", f"s{seat}-dealt": dealt})
     preview = client.post(url(table), dict(data, action="preview"), headers=HTMX)
     assert "Ready to record." in preview.content.decode()
@@ -193,30 +185,28 @@ def test_sit_out_board_is_built_from_the_dealt_cards(
     assert (board.top, board.middle, board.bottom) == ("4d 2c 3d", "8h 8s 9h 9d Kc", "Qs Qh Qc 2h 2d")
 
 
-def test_preview_warns_when_another_device_recorded(
-    client: Client, table: Table, dealer_user: User, floor: Any
-) -> None:
+def test_preview_warns_when_another_device_recorded(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL])
+    data = hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL])
     client.post(url(table), data)
     response = client.post(url(table), dict(data, action="preview"), headers=HTMX)
     assert "Another device has recorded this hand meanwhile" in response.content.decode()
 
 
-def test_csrf_is_required(table: Table, dealer_user: User, floor: Any) -> None:
+def test_csrf_is_required(table: Table, dealer_user: User) -> None:
     client = Client(enforce_csrf_checks=True)
     client.force_login(dealer_user)
-    response = client.post(url(table), floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]))
+    response = client.post(url(table), hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL]))
     assert response.status_code == 403
     assert Hand.objects.count() == 0
 
 
-def test_page_does_not_leak_another_tables_entry(client: Client, table: Table, dealer_user: User, floor: Any) -> None:
+def test_page_does_not_leak_another_tables_entry(client: Client, table: Table, dealer_user: User) -> None:
     """Nothing typed is stored before recording: another page never shows it."""
     client.force_login(dealer_user)
     client.post(
         url(table),
-        floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL], action="preview"),
+        hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL], action="preview"),
         headers=HTMX,
     )
     director = User.objects.create_user("td", password="x", is_staff=True)
@@ -235,10 +225,10 @@ def test_dealer_page_query_count(
 
 
 def test_preview_query_count(
-    client: Client, table: Table, dealer_user: User, floor: Any, django_assert_max_num_queries: Any
+    client: Client, table: Table, dealer_user: User, django_assert_max_num_queries: Any
 ) -> None:
     client.force_login(dealer_user)
-    data = floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL], action="preview")
+    data = hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL], action="preview")
     with django_assert_max_num_queries(4):
         assert client.post(url(table), data, headers=HTMX).status_code == 200
 
@@ -263,23 +253,21 @@ ACES_FOULED = {"top": "As Ad Ac", "middle": "Ts Js Qd Ks 2s", "bottom": "3h 6d 9
 
 
 def record_with_p1_stack(
-    client: Client, table: Table, floor: Any, boards: list[dict[str, str]], stack: int
+    client: Client, table: Table, boards: list[dict[str, str]], stack: int
 ) -> tuple[list[Entry], str]:
     entries = [seat.entry for seat in table_state(table.pk).seats]
     Entry.objects.filter(pk=entries[0].pk).update(stack=stack)
-    response = client.post(url(table), floor.hand_post(table, boards))
+    response = client.post(url(table), hand_post(table, boards))
     assert response.status_code == 302
     return entries, client.get(response["Location"]).content.decode()
 
 
-def test_a_player_paid_down_to_zero_stays_in_and_collects(
-    client: Client, table: Table, dealer_user: User, floor: Any
-) -> None:
+def test_a_player_paid_down_to_zero_stays_in_and_collects(client: Client, table: Table, dealer_user: User) -> None:
     # 1 P1-P2: queens full lose 3 points to the jacks: P1 holds exactly 300 and pays it, on 0.
     # 2 P1-P3: the fouled P3 owes P1 12 points = 1,200; P1 can win at most the 300 it started with.
     # 3 P2-P3: P3 pays P2 14 points = 1,400.
     client.force_login(dealer_user)
-    entries, html = record_with_p1_stack(client, table, floor, [floor.QUEENS_FULL, floor.JACKS, ACES_FOULED], 300)
+    entries, html = record_with_p1_stack(client, table, [QUEENS_FULL, JACKS, ACES_FOULED], 300)
     p1, p2, p3 = (str(entry) for entry in entries)
     page = text(html)
 
@@ -294,13 +282,11 @@ def test_a_player_paid_down_to_zero_stays_in_and_collects(
     assert re.search(r"data-chips-moved>\s*-1,700", row) and "data-capped" in row
 
 
-def test_a_player_on_zero_who_owes_again_cannot_pay_and_is_out(
-    client: Client, table: Table, dealer_user: User, floor: Any
-) -> None:
+def test_a_player_on_zero_who_owes_again_cannot_pay_and_is_out(client: Client, table: Table, dealer_user: User) -> None:
     # 1 P1-P2: P1 pays its exact 300 (3 points) and stays in on 0.
     # 2 P1-P3: P1 owes the aces full 1 point = 100 holding 0: cannot pay, eliminated; nothing moves.
     client.force_login(dealer_user)
-    entries, html = record_with_p1_stack(client, table, floor, [floor.QUEENS_FULL, floor.JACKS, floor.ACES_FULL], 300)
+    entries, html = record_with_p1_stack(client, table, [QUEENS_FULL, JACKS, ACES_FULL], 300)
     p1, p3 = str(entries[0]), str(entries[2])
     page = text(html)
 
