@@ -56,7 +56,9 @@ def _key(address: str) -> str:
 def wait_seconds(failures: int) -> float:
     """How long an address waits after its ``failures``-th failed login in a row.
 
-    >>> [wait_seconds(n) for n in (0, 1, 2, 3, 10)]
+    >>> from django.test import override_settings
+    >>> with override_settings(VPT_LOGIN_WAIT_SECONDS=2, VPT_LOGIN_WAIT_MAX_SECONDS=60):
+    ...     [wait_seconds(n) for n in (0, 1, 2, 3, 10)]
     [0.0, 2.0, 4.0, 8.0, 60.0]
     """
     base = float(getattr(settings, "VPT_LOGIN_WAIT_SECONDS", 2))
