@@ -301,4 +301,4 @@ def test_my_table_offers_a_director_every_open_table(client_as_director: Client,
 
     assert "Ask the tournament director" not in page
     assert "As the director you may enter hands at any table:" in page
-    assert f'href="{url(table)}">Floor Open · Table 1</a>' in page
+    assert f'href="{url(table)}">Test Open · Table 1</a>' in page
