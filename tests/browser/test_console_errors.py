@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from factories import make_table
 from playwright.sync_api import Page
-from rooms import one_table
 
 from vpt.tables.models import Table
 
 
 @pytest.fixture
 def table(director: User, dealer_user: User) -> Table:
-    return one_table(director, dealer_user, name="Quiet Open", slug="quiet-open", seed=3)
+    return make_table(director, dealer_user, name="Quiet Open", slug="quiet-open", seed=3)
 
 
 @pytest.mark.parametrize("path", ["/standings/quiet-open/", "/standings/quiet-open/tables/1/"])

@@ -11,9 +11,9 @@ import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FOULED, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
+from factories import make_table
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect
-from rooms import one_table
 
 from vpt.rounds.photos import prepare_photo
 from vpt.rounds.selectors import table_state
@@ -23,7 +23,7 @@ from vpt.tables.models import Table
 
 @pytest.fixture
 def table(director: User, dealer_user: User) -> Table:
-    return one_table(director, dealer_user, name="Keys Open", slug="keys-open", seed=11)
+    return make_table(director, dealer_user, name="Keys Open", slug="keys-open", seed=11)
 
 
 @pytest.fixture(params=[360, 390])
@@ -111,7 +111,7 @@ def test_a_badge_never_breaks_inside_its_word(
     dealer_user: User,
     password: str,
 ) -> None:
-    table = one_table(
+    table = make_table(
         director,
         dealer_user,
         name="Bust Open",

@@ -119,7 +119,7 @@ def test_the_photo_is_optional(client: Client, table: Table, dealer_user: User) 
 
 
 def test_the_device_sends_the_photo_on_its_own_once_the_hand_is_recorded(
-    client: Client, table: Table, dealer_user: User, floor: Any
+    client: Client, table: Table, dealer_user: User
 ) -> None:
     """The device records the hand as JSON through the Table API, then uploads its photo to the
     hand: kept (201), sent again it replaces the first; a bad one is said on the result page,
@@ -128,7 +128,7 @@ def test_the_device_sends_the_photo_on_its_own_once_the_hand_is_recorded(
     assert (
         client.post(
             reverse("rounds:table", args=[table.pk]),
-            floor.hand_post(table, [floor.JACKS, floor.ACES_FULL, floor.QUEENS_FULL]),
+            hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL]),
         ).status_code
         == 302
     )
