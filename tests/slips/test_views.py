@@ -102,7 +102,7 @@ def test_dealer_of_the_table_prints_the_slip_of_a_hand(
         ],
     )
     # The QR code's target, printed under it too: the hand on its table's public page.
-    assert "http://testserver/standings/test-open/tables/1/?all=1#hand-1" in text
+    assert "http://testserver/standings/test-open/tables/1/?upto=1#hand-1" in text
 
 
 def test_the_qr_code_and_link_use_the_public_url(
@@ -117,7 +117,7 @@ def test_the_qr_code_and_link_use_the_public_url(
 
     response = client.get(reverse("slips:hand-slip", args=[hand.pk]), HTTP_HOST="127.0.0.1")
 
-    url = "https://vpt.example.org/standings/test-open/tables/1/?all=1#hand-1"
+    url = "https://vpt.example.org/standings/test-open/tables/1/?upto=1#hand-1"
     assert encoded == [url]
     assert url in pdf_text(response.content)
     assert "127.0.0.1" not in pdf_text(response.content)

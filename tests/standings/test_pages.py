@@ -193,10 +193,10 @@ def test_table_page_marks_fantasyland(client: Client, event: Event, director: Us
 def test_table_page_in_constant_queries(
     client: Client, played: Event, director: User, kit: Any, django_assert_num_queries: Any
 ) -> None:
-    with django_assert_num_queries(6):  # event, table, seats, hands, boards, exchanges
+    with django_assert_num_queries(7):  # event, the table's version, table, seats, hands, boards, exchanges
         page(client, "/standings/costa-open/tables/1/")
     kit.play(Table.objects.get(event=played, number=1), [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL], director)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):
         page(client, "/standings/costa-open/tables/1/")
 
 

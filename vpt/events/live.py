@@ -15,6 +15,12 @@ etag         the key, hashed; a full page adds the viewer (the session and CSRF 
              A browser turns the 304 back into the stored 200 for htmx, which swaps in the
              same fragment.
 
+own version  a page that shows one table or one player depends on far less than the event: a
+             hand at another table changes nothing on it. Such a page names what it shows
+             (``live_page(..., version=...)``: a digest of the table's or player's own state,
+             read in a query or two) and is keyed and tagged by that instead of the event's
+             version, so a busy room does not re-render it after every hand elsewhere.
+
 `live_page(...)` wraps a view: it reads the event and its version (1 query), answers 304 when
 the client already has this representation, and otherwise calls the view with a `Live`
 whose `cached(name, compute)` gets or computes the expensive part (a fragment's HTML, a JSON
@@ -55,7 +61,7 @@ def _digest(*parts: object) -> str:
     return hashlib.blake2b("\x1f".join(str(part) for part in parts).encode(), digest_size=12).hexdigest()
 
 
-def event_etag(event_id: int, version: int, page: str, *params: object, language: str | None = None) -> str:
+def event_etag(event_id: int, version: int | str, page: str, *params: object, language: str | None = None) -> str:
     """The ETag of a page of an event at a version, in a language (default: the active one).
 
     >>> event_etag(1, 7, "standings", language="en") == event_etag(1, 7, "standings", language="en")
@@ -92,10 +98,12 @@ class Live:
     language: str
     bucket: str = ""
     shared: bool = True
+    own_version: str = ""
 
     @property
-    def version(self) -> int:
-        return self.event.version
+    def version(self) -> int | str:
+        """The event's version, or the page's own version when it has one."""
+        return self.own_version or self.event.version
 
     @property
     def born(self) -> str:
@@ -165,6 +173,7 @@ def live_page(
     query: Sequence[str] = (),
     shared: Callable[[HttpRequest], bool] | bool = True,
     bucket: Callable[[Live], str] | None = None,
+    version: Callable[..., str] | None = None,
 ) -> Callable[[View], View]:
     """Serve a view of an event (URL argument ``slug``) as a live page named ``page``.
 
@@ -173,6 +182,9 @@ def live_page(
     saying so; a full page, with the viewer's login and CSRF token in its header, is not.
     ``bucket``: a function naming the stretch of time the answer holds for (the clock's
     second), part of the key; none: the answer changes only with the version.
+    ``version``: called as ``version(event, **kwargs)`` (the URL's arguments), the page's own
+    version (see "own version" above), raising Http404 when there is no such thing; none: the
+    event's version.
 
     The view is called as ``view(request, live, slug=..., **kwargs)`` and renders the page,
     taking what is expensive from ``live.cached(...)``. 1 query (the event) for a 304.
@@ -198,6 +210,8 @@ def live_page(
                 language=get_language() or settings.LANGUAGE_CODE,
                 shared=is_shared,
             )
+            if version is not None:
+                live.own_version = version(event, **kwargs)
             if bucket is not None:
                 live.bucket = bucket(live)
             etag = live.etag

@@ -46,15 +46,15 @@ def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
 
 
 def public_hand_url(request: HttpRequest) -> Callable[[Hand], str]:
-    """The QR code's target: the hand on its table's public page (every hand shown, scrolled to
-    this one); while the standings pages are not mounted, the table's hand history PDF. On the
+    """The QR code's target: the hand on its table's public page (the page of hands that starts
+    with it, scrolled to it); while the standings pages are not mounted, the table's hand history PDF. On the
     public address (``VPT_PUBLIC_URL``) when set, not on the host the dealer's tablet typed; none
     (the slip prints without a QR code) when that address is a loopback one no phone reaches."""
 
     def url(hand: Hand) -> str:
         try:
             path = reverse("standings:table", kwargs={"slug": hand.event.slug, "number": hand.table.number})
-            path += f"?all=1#hand-{hand.number}"
+            path += f"?upto={hand.number}#hand-{hand.number}"
         except NoReverseMatch:
             path = reverse("slips:hand-history", args=[hand.table_id])
         return "" if loopback else absolute_url(request, path)

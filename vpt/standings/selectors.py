@@ -27,8 +27,10 @@ from .why import BoardView, PairWhy, board_view, explain_pairs
 # What a public page loads with an entry to show its player's public name without queries.
 PUBLIC_PLAYER = ("entry__player__person__merged_into",)
 
-# Hands shown on a table's page unless all are asked for.
-TABLE_HANDS = 30
+# Hands shown at once on a table's page and on a player's page, newest first; older ones are
+# a link away (``?upto=``), so a page costs the same at hand 10 and at hand 500.
+TABLE_HANDS = 10
+PLAYER_HANDS = 10
 
 
 def event_by_slug(slug: str) -> Event:
@@ -191,7 +193,8 @@ class TablePage:
     seats: list[Seat]
     hands: list[HandView]
     total_hands: int
-    showing_all: bool
+    older_upto: int | None  # the ``?upto=`` of the next older hands; None: no older hands
+    latest: bool  # the newest hands (the page that follows the game)
 
 
 def _public_name(board: Board) -> str:
@@ -212,24 +215,28 @@ def _hand_view(hand: Hand, rules: RuleSet) -> HandView:
     return HandView(hand, views, pairs)
 
 
-def table_page(event: Event, number: int, *, show_all: bool = False) -> TablePage:
-    """Seats, button, Fantasyland and the hands newest first with boards and exchanges: 5 queries.
+def table_page(event: Event, number: int, *, upto: int | None = None) -> TablePage:
+    """Seats, button, Fantasyland and `TABLE_HANDS` hands newest first (numbered ``upto`` and
+    below; default: the newest) with boards and exchanges: 5 queries, however many hands.
 
     Raises Table.DoesNotExist.
     """
     table = Table.objects.get(event=event, number=number)
     seats = list(Seat.objects.filter(table=table).select_related(*PUBLIC_PLAYER).order_by("number"))
     hands_qs = Hand.objects.filter(table=table).order_by("-number").prefetch_related(*_hands_with_details())
-    total = table.last_hand_number
-    hands = list(hands_qs if show_all else hands_qs[:TABLE_HANDS])
+    if upto is not None:
+        hands_qs = hands_qs.filter(number__lte=upto)
+    hands = list(hands_qs[: TABLE_HANDS + 1])  # one more: are there older ones?
+    shown, older = hands[:TABLE_HANDS], hands[TABLE_HANDS:]
     rules = event.ruleset
     return TablePage(
         event,
         table,
         seats,
-        [_hand_view(hand, rules) for hand in hands],
-        total_hands=max(total, len(hands)),
-        showing_all=show_all or len(hands) >= total,
+        [_hand_view(hand, rules) for hand in shown],
+        total_hands=table.last_hand_number,
+        older_upto=older[0].number if older else None,
+        latest=upto is None or upto >= table.last_hand_number,
     )
 
 
@@ -250,12 +257,14 @@ class PlayerPage:
     event: Event
     player: Player
     entries: list[Entry]
-    hands: list[PlayerHand]  # newest first
+    hands: list[PlayerHand]  # newest first, `PLAYER_HANDS` of them
     chart: dict[str, Any]
+    older_upto: int | None = None  # the ``?upto=`` (a hand id) of the next older hands
 
 
-def player_page(event: Event, player_id: int) -> PlayerPage:
-    """A player's entries and every hand they played, with the pairwise why: 4 queries.
+def player_page(event: Event, player_id: int, *, upto: int | None = None) -> PlayerPage:
+    """A player's entries, the chart of every hand, and `PLAYER_HANDS` of the hands they played
+    (newest first, hand ids ``upto`` and below) with the pairwise why: 7 queries, however many.
 
     Raises Player.DoesNotExist (also for a hidden person: nothing public shows them).
     """
@@ -263,12 +272,16 @@ def player_page(event: Event, player_id: int) -> PlayerPage:
     if player.hidden:
         raise Player.DoesNotExist("a hidden person")
     entries = list(Entry.objects.filter(player=player).select_related("seat__table").order_by("number"))
+    newest = Hand.objects.filter(boards__entry__player=player).order_by("-id")
+    if upto is not None:
+        newest = newest.filter(id__lte=upto)
+    ids = list(newest.values_list("id", flat=True)[: PLAYER_HANDS + 1])
+    shown_ids, older = ids[:PLAYER_HANDS], ids[PLAYER_HANDS:]
     hands = list(
-        Hand.objects.filter(boards__entry__player=player)
+        Hand.objects.filter(id__in=shown_ids)
         .select_related("table", "level")
-        .order_by("recorded_at", "id")
+        .order_by("id")
         .prefetch_related(*_hands_with_details())
-        .distinct()
     )
     rules = event.ruleset
     entry_ids = {entry.pk for entry in entries}
@@ -294,9 +307,14 @@ def player_page(event: Event, player_id: int) -> PlayerPage:
                 [(board, board_view(board, rules)) for board in boards if board.pk != mine.pk],
             )
         )
-    chart = stack_chart(entries, [p.board for p in played if not p.hand.is_void])
+    every_board = (
+        Board.objects.filter(entry__player=player, hand__status=Hand.Status.RECORDED)
+        .order_by("hand__recorded_at", "hand_id")
+        .only("entry_id", "stack_before", "stack_after")
+    )
+    chart = stack_chart(entries, list(every_board))
     played.reverse()
-    return PlayerPage(event, player, entries, played, chart)
+    return PlayerPage(event, player, entries, played, chart, older_upto=older[0] if older else None)
 
 
 def stack_chart(

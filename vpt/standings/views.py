@@ -32,7 +32,7 @@ from vpt.http import HtmxHttpRequest
 from vpt.rounds.clock import clock_now
 from vpt.tables.models import Table
 
-from . import rows, selectors
+from . import rows, selectors, versions
 
 
 def _event(slug: str) -> Event:
@@ -98,14 +98,20 @@ def standings_api(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
     return response
 
 
+def _upto(request: HttpRequest) -> int | None:
+    """The ``?upto=`` of an older page of hands (None: the newest)."""
+    value = request.GET.get("upto", "")
+    return int(value) if value.isdigit() else None
+
+
 @require_GET
-@live_page("table", query=("all",), shared=_fragment)
+@live_page("table", query=("upto",), shared=_fragment, version=versions.table_version)
 def table(request: HtmxHttpRequest, live: Live, slug: str, number: int) -> HttpResponse:
     event = live.event
 
     def compute() -> dict[str, Any]:
         try:
-            page = selectors.table_page(event, number, show_all=request.GET.get("all") == "1")
+            page = selectors.table_page(event, number, upto=_upto(request))
         except Table.DoesNotExist:
             raise Http404(gettext("No such table.")) from None
         context = {"event": event, "page": page}
@@ -128,13 +134,13 @@ def table(request: HtmxHttpRequest, live: Live, slug: str, number: int) -> HttpR
 
 
 @require_GET
-@live_page("player", shared=False)
+@live_page("player", query=("upto",), shared=False, version=versions.player_version)
 def player(request: HttpRequest, live: Live, slug: str, player_id: int) -> HttpResponse:
     event = live.event
 
     def compute() -> dict[str, Any]:
         try:
-            page = selectors.player_page(event, player_id)
+            page = selectors.player_page(event, player_id, upto=_upto(request))
         except Player.DoesNotExist:
             raise Http404(gettext("No such player.")) from None
         html = render_to_string("standings/player.html#player-live", {"event": event, "page": page}, request=request)
