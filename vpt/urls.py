@@ -3,6 +3,7 @@ from django.urls import include, path
 from django.views.i18n import set_language
 
 from vpt import views
+from vpt.events import people_views
 from vpt.events import urls as event_urls
 from vpt.rounds import urls as round_urls
 from vpt.seating import urls as seating_urls
@@ -19,7 +20,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", set_language, name="set_language"),
     path("accounts/", include("vpt.accounts.urls", namespace="accounts")),
-    path("people/manage/", include("vpt.people.urls", namespace="people")),
+    path("people/manage/", include((people_views.urlpatterns, "people"), namespace="people")),
     path("events/", include((event_pages, event_urls.app_name), namespace="events")),
     path("tables/", include("vpt.tables.urls", namespace="tables")),
     path("seating/", include("vpt.seating.urls", namespace="seating")),

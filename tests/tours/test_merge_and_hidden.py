@@ -93,3 +93,20 @@ def test_a_hidden_persons_name_is_on_no_public_page(client: Client, director: Us
     assert "Jugador oculto" in [row["name"] for row in spanish["rows"]]
     assert f"/people/{hidden.pk}/" not in client.get("/tours/vpt/").content.decode()
     assert f"/people/{hidden.pk}/" not in client.get(f"/people/{visible.pk}/").content.decode()
+
+
+def test_hiding_refreshes_the_cached_public_pages_of_their_events(client: Client, director: User) -> None:
+    from vpt.rounds.simulation import simulate_event
+
+    simulate_event(players=4, hands=4, seed=2, actor=director, slug="spring", reentry=False)
+    before = client.get("/api/events/spring/standings")
+    assert "Carla" in before.content.decode()
+    staff = Client()
+    staff.force_login(director)
+    carla = Person.objects.get(folded_name="carla")
+
+    assert staff.post(f"/people/manage/{carla.pk}/visibility/", {"hidden": "1"}).status_code == 302
+
+    after = client.get("/api/events/spring/standings", headers={"If-None-Match": before["ETag"]})
+    assert after.status_code == 200 and "Carla" not in after.content.decode()
+    assert "Hidden player" in after.content.decode()

@@ -11,7 +11,7 @@ a new level in force only moves the event's status) calls `bump_version` itself.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import models
@@ -19,10 +19,10 @@ from django.db.models import F
 
 from vpt.accounts.permissions import Actor, DeviceActor, user_of
 
-from .models import AuditEntry, Entry, Event
+from .models import AuditEntry, Entry, Event, Player
 from .summaries import level_args, summary_of
 
-__all__ = ["bump_version", "level_args", "summary_of", "write_audit"]
+__all__ = ["bump_people_events", "bump_version", "level_args", "summary_of", "write_audit"]
 
 
 def write_audit(
@@ -66,3 +66,12 @@ def bump_version(event_id: int) -> None:
     the service already locked (`lock_event`), so the lock order stays event first.
     """
     Event.objects.filter(pk=event_id).update(version=F("version") + 1)
+
+
+def bump_people_events(person_ids: Sequence[int]) -> None:
+    """Count a state change of every event these people played (a merge, its undo, hiding or
+    showing a person changes what those events' public pages show): call inside that change's
+    transaction, as `vpt.people.services`' ``on_change``."""
+    Event.objects.filter(pk__in=Player.objects.filter(person__in=list(person_ids)).values("event_id")).update(
+        version=F("version") + 1
+    )

@@ -6,9 +6,14 @@ merge   `merge_people(duplicate, into=keeper)`: the duplicate reads as the keepe
         had been merged into the duplicate move to the keeper too (merges stay one step deep).
 undo    `undo_merge(duplicate)`: the duplicate is itself again, with the people that moved
         with it. Both are audited (`PersonChange`).
+touched ``on_change``: what the caller (a higher layer: `vpt.events.people_views`) does, in the
+        same transaction, with the ids of the people whose public face changed, such as moving
+        the versions of their events so no live page keeps an old name.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -18,6 +23,8 @@ from vpt.errors import ServiceError
 
 from .models import Person, PersonChange
 from .names import fold_name
+
+OnChange = Callable[[Sequence[int]], None] | None
 
 
 def new_person(*, name: str, email: str = "", country: str = "") -> Person:
@@ -38,7 +45,7 @@ def _lock(*people: Person) -> dict[int, Person]:
 
 
 @transaction.atomic(durable=True)
-def merge_people(duplicate: Person, *, into: Person, actor: Actor) -> PersonChange:
+def merge_people(duplicate: Person, *, into: Person, actor: Actor, on_change: OnChange = None) -> PersonChange:
     """Merge ``duplicate`` into ``into``: from now on it reads as ``into`` everywhere."""
     ensure_director(actor)
     if duplicate.pk == into.pk:
@@ -58,13 +65,15 @@ def merge_people(duplicate: Person, *, into: Person, actor: Actor) -> PersonChan
     Person.objects.filter(pk__in=carried).update(merged_into=into)
     duplicate.merged_into = into
     duplicate.save(update_fields=["merged_into"])
+    if on_change is not None:
+        on_change([duplicate.pk, into.pk, *carried])
     return PersonChange.objects.create(
         action=PersonChange.Action.MERGE, person=duplicate, other=into, carried=carried, actor=user_of(actor)
     )
 
 
 @transaction.atomic(durable=True)
-def undo_merge(duplicate: Person, *, actor: Actor) -> PersonChange:
+def undo_merge(duplicate: Person, *, actor: Actor, on_change: OnChange = None) -> PersonChange:
     """Make a merged person themselves again (with the people that moved along with them)."""
     ensure_director(actor)
     duplicate = _lock(duplicate)[duplicate.pk]
@@ -82,13 +91,15 @@ def undo_merge(duplicate: Person, *, actor: Actor) -> PersonChange:
     duplicate.save(update_fields=["merged_into"])
     merge.undone = True
     merge.save(update_fields=["undone"])
+    if on_change is not None:
+        on_change([duplicate.pk, keeper_id, *merge.carried])
     return PersonChange.objects.create(
         action=PersonChange.Action.UNDO_MERGE, person=duplicate, other_id=keeper_id, actor=user_of(actor)
     )
 
 
 @transaction.atomic(durable=True)
-def set_person_hidden(person: Person, *, hidden: bool, actor: Actor) -> PersonChange | None:
+def set_person_hidden(person: Person, *, hidden: bool, actor: Actor, on_change: OnChange = None) -> PersonChange | None:
     """Hide a person from public pages and public JSON, or show them again."""
     ensure_director(actor)
     person = _lock(person)[person.pk]
@@ -96,5 +107,7 @@ def set_person_hidden(person: Person, *, hidden: bool, actor: Actor) -> PersonCh
         return None
     person.hidden = hidden
     person.save(update_fields=["hidden"])
+    if on_change is not None:
+        on_change([person.pk, *Person.objects.filter(merged_into=person).values_list("pk", flat=True)])
     action = PersonChange.Action.HIDE if hidden else PersonChange.Action.SHOW
     return PersonChange.objects.create(action=action, person=person, actor=user_of(actor))

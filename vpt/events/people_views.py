@@ -1,21 +1,28 @@
 """The director's people page: find people, merge a duplicate and undo it, hide or show a
-person on public pages. Every write goes through a service; a refusal is a form error."""
+person on public pages. Every write goes through a `vpt.people` service, which moves the
+versions of the events those people played (`bump_people_events`) in the same transaction, so
+no cached public page keeps an old name; a refusal is a form error.
+
+They live in the events app because the people app, below events, cannot see events.
+"""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import URLPattern, URLResolver, path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
+from vpt.people.forms import MergeForm
+from vpt.people.models import Person, PersonChange
+from vpt.people.selectors import matching_people
+from vpt.people.services import merge_people, set_person_hidden, undo_merge
 
-from .forms import MergeForm
-from .models import Person, PersonChange
-from .selectors import matching_people
-from .services import merge_people, set_person_hidden, undo_merge
+from .audit import bump_people_events
 
 LISTED = 200
 
@@ -47,7 +54,7 @@ def merge(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         duplicate, into = form.cleaned_data["duplicate"], form.cleaned_data["into"]
         try:
-            merge_people(duplicate, into=into, actor=request.user)
+            merge_people(duplicate, into=into, actor=request.user, on_change=bump_people_events)
         except ServiceError as error:
             form.add_error(None, str(error))
         else:
@@ -61,7 +68,7 @@ def merge(request: HttpRequest) -> HttpResponse:
 def unmerge(request: HttpRequest, person_id: int) -> HttpResponse:
     person = get_object_or_404(Person, pk=person_id)
     try:
-        undo_merge(person, actor=request.user)
+        undo_merge(person, actor=request.user, on_change=bump_people_events)
     except ServiceError as error:
         messages.error(request, str(error))
     else:
@@ -74,9 +81,18 @@ def unmerge(request: HttpRequest, person_id: int) -> HttpResponse:
 def visibility(request: HttpRequest, person_id: int) -> HttpResponse:
     person = get_object_or_404(Person, pk=person_id)
     hidden = request.POST.get("hidden") == "1"
-    set_person_hidden(person, hidden=hidden, actor=request.user)
+    set_person_hidden(person, hidden=hidden, actor=request.user, on_change=bump_people_events)
     if hidden:
         messages.success(request, _("%(name)s is hidden on public pages.") % {"name": person.name})
     else:
         messages.success(request, _("%(name)s is shown on public pages.") % {"name": person.name})
     return redirect("people:people")
+
+
+# Mounted at /people/manage/ (vpt/urls.py), namespace "people".
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("", people, name="people"),
+    path("merge/", merge, name="merge"),
+    path("<int:person_id>/unmerge/", unmerge, name="unmerge"),
+    path("<int:person_id>/visibility/", visibility, name="visibility"),
+]
