@@ -15,7 +15,7 @@ from vpt.events.models import Entry, Event
 from vpt.events.payout_services import set_payout_structure
 from vpt.tables.models import Table
 
-POLL = "hx-trigger=\"every 5s [document.visibilityState === 'visible']\""
+POLL = 'hx-trigger="every 5s"'
 
 
 def page(client: Client, url: str, language: str = "en", **headers: str) -> str:
