@@ -24,6 +24,24 @@ def absolute_url(request: HttpRequest, path: str) -> str:
     return request.build_absolute_uri(path)
 
 
+def configured_public_url(path: str) -> str:
+    """``path`` on the public address (``VPT_PUBLIC_URL``), for what has no request (a command
+    printing links); "" when that address is unset or a loopback one no phone reaches.
+
+    >>> from django.test import override_settings
+    >>> with override_settings(VPT_PUBLIC_URL="http://192.168.1.20:8000"):
+    ...     configured_public_url("/me/abc/")
+    'http://192.168.1.20:8000/me/abc/'
+    >>> with override_settings(VPT_PUBLIC_URL="http://127.0.0.1:8000"):
+    ...     configured_public_url("/me/abc/")
+    ''
+    """
+    base = getattr(settings, "VPT_PUBLIC_URL", "").rstrip("/")
+    if not base or is_loopback_url(base):
+        return ""
+    return base + "/" + path.lstrip("/")
+
+
 def public_base_url(request: HttpRequest) -> str:
     """The address players' phones are sent to: ``VPT_PUBLIC_URL``, else this request's host."""
     return absolute_url(request, "/").rstrip("/")

@@ -7,11 +7,12 @@ from vpt.events import people_views
 from vpt.events import urls as event_urls
 from vpt.rounds import urls as round_urls
 from vpt.seating import urls as seating_urls
+from vpt.standings import urls as standings_urls
 
 # The director's event pages, one namespace: the events app's own, and those that show seats
 # (seating) or read hands (rounds): a lower app never queries a higher one, so those pages live
 # in the app that can read what they show.
-event_pages = event_urls.urlpatterns + seating_urls.event_pages + round_urls.event_pages
+event_pages = event_urls.urlpatterns + seating_urls.event_pages + round_urls.event_pages + standings_urls.event_pages
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -251,7 +251,8 @@ def test_batches_are_for_directors(client: Client, dealer_user: User, table: Tab
 def test_seat_cards_and_table_list(
     client: Client, client_as_director: Client, event: Event, pdf_pages, pdf_text, django_assert_max_num_queries
 ) -> None:
-    with django_assert_max_num_queries(4):
+    client_as_director.get(reverse("slips:seat-cards", args=[event.slug]))  # issues the players' links
+    with django_assert_max_num_queries(9):  # the links are there: checked (2 and a savepoint's 2), read (1)
         cards = client_as_director.get(reverse("slips:seat-cards", args=[event.slug]))
     with django_assert_max_num_queries(5):
         tables = client_as_director.get(reverse("slips:table-list", args=[event.slug]))
@@ -267,6 +268,7 @@ def test_seat_cards_and_table_list(
         assert page.split("\n")[1:] == [
             "Table Seat",
             f"{entry.seat.table.number} {entry.seat.number}",
+            "My page",  # under the QR code of the player's private page
             entry.player.name,
         ]
     text = pdf_text(tables.content)

@@ -365,6 +365,8 @@ class AuditEntry(models.Model):
         APPLY_DEAL = "apply_deal", _("Deal made")
         UNDO_DEAL = "undo_deal", _("Deal undone")
         CLOSE_EVENT = "close_event", _("Event closed")
+        ISSUE_PLAYER_LINKS = "issue_player_links", _("Player links issued")
+        REPLACE_PLAYER_LINK = "replace_player_link", _("Player link replaced")
 
     event = models.ForeignKey(
         Event, verbose_name=_("event"), null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"
@@ -485,5 +487,7 @@ class PayoutStructure(models.Model):
         return [Decimal(str(p)) for p in self.percentages]
 
 
-# The cash desk's rows live in their own module (this one holds the event and its people).
+# The cash desk's rows and the players' private links live in their own modules (this one
+# holds the event and its people); Django finds their models through these imports.
+from .link_models import PlayerLink  # noqa: E402, F401
 from .money_models import Deal, DealShare, Payment  # noqa: E402, F401

@@ -59,6 +59,8 @@ SUMMARIES: dict[str, Promise] = {
     "reissue_table_token": _("Table %(table)s: new sign-in card issued"),
     "revoke_table_token": _("Table %(table)s: sign-in revoked"),
     "create_dealer": _("Dealer %(dealer)s created"),
+    "issue_player_links": _("Private links issued to %(count)s entries"),
+    "replace_player_link": _("%(name)s: private link replaced (the old one no longer opens)"),
     "deactivate_dealer": _("Dealer %(dealer)s deactivated"),
     "mark_entry_paid": _("%(name)s paid %(money)s (%(method)s)"),
     "mark_entry_unpaid": _("%(name)s: payment of %(money)s cancelled"),

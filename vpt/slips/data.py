@@ -172,6 +172,7 @@ class SeatCard:
     table: int
     seat: int
     entry: int = 1
+    url: str = ""  # the player's private page (a QR code); empty: none printed
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,8 @@ Terms:
 seat card
     A folded-tent card for one seat: the event at the top, the table and seat numbers in large
     type under their labels, the player's name at the bottom, and "entry N" for a player on a
-    re-entry (``entry`` above 1). A draw with nobody seated prints one page saying so.
+    re-entry (``entry`` above 1), and in the corner a QR code of the player's private page
+    ("My page") when the card has its URL. A draw with nobody seated prints one page saying so.
 
 Drawn from ``SeatCardData`` only (no queries); labels in the data's language.
 """
@@ -20,7 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from .data import SeatCardData
-from .layout import GREY, Cell, Layout, Pen, pdf_bytes, register_fonts
+from .layout import GREY, Cell, Layout, Pen, draw_qr, pdf_bytes, register_fonts
 
 __all__ = ["SeatCardLayout", "render_seat_cards"]
 
@@ -35,6 +36,7 @@ class SeatCardLayout(Layout):
     LABEL = 11.0
     NUMBER = 54.0
     NAME = 24.0
+    QR = 22 * mm
 
 
 def render_seat_cards(data: SeatCardData) -> bytes:
@@ -75,7 +77,20 @@ def _seat_cards_into(canvas: Canvas, data: SeatCardData) -> None:
                     Cell(half * 1.5, (layout.run(str(card.seat), bold=True, size=layout.NUMBER),), "center"),
                 ],
             )
-            name = layout.fitted(card.player, bold=True, size=layout.NAME)
+            room = layout.content_width - 2 * (layout.QR + 2 * mm) if card.url else None
+            name = layout.fitted(card.player, bold=True, size=layout.NAME, room=room)
+            if card.url:
+                draw_qr(canvas, card.url, page_width - layout.MARGIN_X - layout.QR, layout.MARGIN_Y, layout.QR)
+                pen.line(
+                    layout.MARGIN_Y - layout.SIZE,
+                    [
+                        Cell(
+                            layout.content_width,
+                            (layout.run(_("My page"), size=layout.SIZE * 0.8, colour=GREY),),
+                            "right",
+                        )
+                    ],
+                )
             name_y = layout.MARGIN_Y + 10 * mm
             pen.line(name_y, [Cell(layout.content_width / 2, (name,), "center")])
             if card.entry > 1:

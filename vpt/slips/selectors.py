@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import override
 
 from vpt.events.models import Deal, DealShare, Entry, Event, Payment
+from vpt.events.player_links import live_player_tokens
 from vpt.events.selectors import event_results
 from vpt.ofc import position_label
 from vpt.rounds.chip_moves import ChipMove
@@ -291,17 +292,25 @@ def event_hands(
     return hands.order_by("table__number", "number")
 
 
-def seat_cards_data(event: Event) -> SeatCardData:
-    """One card per seated player, by table and seat: 1 query."""
+def seat_cards_data(event: Event, *, player_url: Callable[[str], str] | None = None) -> SeatCardData:
+    """One card per seated player, by table and seat, with the QR of the player's private link
+    when ``player_url`` turns a link's token into its URL: 2 queries."""
     seats = (
         Seat.objects.filter(table__event=event, table__status=Table.Status.OPEN, entry__isnull=False)
         .select_related("table", "entry__player")
         .order_by("table__number", "number")
     )
+    seated = [seat for seat in seats if seat.entry is not None]
+    tokens = live_player_tokens(seat.occupant for seat in seated) if player_url is not None else {}
     cards = tuple(
-        SeatCard(player=seat.entry.player.name, table=seat.table.number, seat=seat.number, entry=seat.entry.number)
-        for seat in seats
-        if seat.entry is not None
+        SeatCard(
+            player=seat.occupant.player.name,
+            table=seat.table.number,
+            seat=seat.number,
+            entry=seat.occupant.number,
+            url=player_url(tokens[seat.occupant.pk]) if player_url is not None and seat.occupant.pk in tokens else "",
+        )
+        for seat in seated
     )
     return SeatCardData(event=event.name, cards=cards, language=event.language, drawn_at=timezone.now())
 

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET
 
 from vpt.accounts.permissions import director_required
 from vpt.events.models import Entry, Event
+from vpt.events.player_links import issue_player_links
 from vpt.http import absolute_url, phones_cannot_reach
 from vpt.rounds.models import Hand
 from vpt.tables.models import Table
@@ -135,8 +136,18 @@ def printables(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 @director_required
 def seat_cards(request: HttpRequest, slug: str) -> HttpResponse:
+    """One card per seated player, with the QR code of their private page (issued to the entries
+    without a link first); without it while the public address is a loopback one."""
     event = get_object_or_404(Event, slug=slug)
-    return pdf_response(render_seat_cards(selectors.seat_cards_data(event)), f"seat-cards-{event.slug}.pdf")
+
+    def player_url(token: str) -> str:
+        return absolute_url(request, reverse("standings:me", args=[token]))
+
+    with_links = event.status != Event.Status.FINISHED and not phones_cannot_reach(request)
+    if with_links:
+        issue_player_links(event, actor=request.user)
+    data = selectors.seat_cards_data(event, player_url=player_url if with_links else None)
+    return pdf_response(render_seat_cards(data), f"seat-cards-{event.slug}.pdf")
 
 
 @require_GET

@@ -262,6 +262,39 @@ class PlayerPage:
     older_upto: int | None = None  # the ``?upto=`` (a hand id) of the next older hands
 
 
+def hands_by_id(ids: Sequence[int]) -> list[Hand]:
+    """The hands with these ids, oldest first, with boards and exchanges: 3 queries."""
+    return list(
+        Hand.objects.filter(id__in=ids)
+        .select_related("table", "level")
+        .order_by("id")
+        .prefetch_related(*_hands_with_details())
+    )
+
+
+def player_hand(hand: Hand, entry_ids: set[int], rules: RuleSet) -> PlayerHand:
+    """A hand (boards and exchanges prefetched) from the side of the player holding one of
+    ``entry_ids``: their board first, only the pairs they were part of, each seen by them."""
+    boards = list(hand.boards.all())
+    mine = next(board for board in boards if board.entry_id in entry_ids)
+    pairs = (
+        [
+            pair.seen_by(mine.entry_id)
+            for pair in explain_pairs(boards, hand.exchanges.all(), rules, name=_public_name)
+            if mine.entry_id in (pair.a_entry_id, pair.b_entry_id)
+        ]
+        if not hand.is_void
+        else []
+    )
+    return PlayerHand(
+        hand,
+        mine,
+        board_view(mine, rules),
+        pairs,
+        [(board, board_view(board, rules)) for board in boards if board.pk != mine.pk],
+    )
+
+
 def player_page(event: Event, player_id: int, *, upto: int | None = None) -> PlayerPage:
     """A player's entries, the chart of every hand, and `PLAYER_HANDS` of the hands they played
     (newest first, hand ids ``upto`` and below) with the pairwise why: 7 queries, however many.
@@ -277,36 +310,10 @@ def player_page(event: Event, player_id: int, *, upto: int | None = None) -> Pla
         newest = newest.filter(id__lte=upto)
     ids = list(newest.values_list("id", flat=True)[: PLAYER_HANDS + 1])
     shown_ids, older = ids[:PLAYER_HANDS], ids[PLAYER_HANDS:]
-    hands = list(
-        Hand.objects.filter(id__in=shown_ids)
-        .select_related("table", "level")
-        .order_by("id")
-        .prefetch_related(*_hands_with_details())
-    )
+    hands = hands_by_id(shown_ids)
     rules = event.ruleset
     entry_ids = {entry.pk for entry in entries}
-    played: list[PlayerHand] = []
-    for hand in hands:
-        boards = list(hand.boards.all())
-        mine = next(board for board in boards if board.entry_id in entry_ids)
-        pairs = (
-            [
-                pair.seen_by(mine.entry_id)
-                for pair in explain_pairs(boards, hand.exchanges.all(), rules, name=_public_name)
-                if mine.entry_id in (pair.a_entry_id, pair.b_entry_id)
-            ]
-            if not hand.is_void
-            else []
-        )
-        played.append(
-            PlayerHand(
-                hand,
-                mine,
-                board_view(mine, rules),
-                pairs,
-                [(board, board_view(board, rules)) for board in boards if board.pk != mine.pk],
-            )
-        )
+    played = [player_hand(hand, entry_ids, rules) for hand in hands]
     every_board = (
         Board.objects.filter(entry__player=player, hand__status=Hand.Status.RECORDED)
         .order_by("hand__recorded_at", "hand_id")

@@ -6,7 +6,7 @@ Mounted at the site root (vpt/urls.py) so the JSON lives at /api/events/<slug>/s
 
 from django.urls import URLPattern, URLResolver, path
 
-from . import views
+from . import link_views, me_views, views
 
 app_name = "standings"
 
@@ -18,4 +18,12 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("standings/<slug:slug>/clock/", views.clock, name="clock"),
     path("standings/<slug:slug>/clock.json", views.clock_json, name="clock_json"),
     path("api/events/<slug:slug>/standings", views.standings_api, name="api_standings"),
+    # A player's own page: the private link's token is the only key (no login).
+    path("me/<str:token>/", me_views.my_page, name="me"),
+]
+
+# The director's pages of this app, mounted in the `events` namespace under /events/ (vpt/urls.py).
+event_pages: list[URLPattern | URLResolver] = [
+    path("<slug:slug>/player-links/", link_views.player_links, name="player-links"),
+    path("<slug:slug>/player-links/<int:entry_id>/new/", link_views.replace_link, name="replace-player-link"),
 ]

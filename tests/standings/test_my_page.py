@@ -1,0 +1,147 @@
+"""A player's own page: seat in large type, chips and place, the players at the table, the
+hands from the player's side, Fantasyland next hand, the level and the break, the next place's
+prize near the money, the place and prize once out; live (304 while nothing changed) and
+cheap whatever the field; a hidden person stays hidden from the others."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from boards import ACES_FULL, JACKS, QUEENS_FULL
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from vpt.events.audit import bump_version
+from vpt.events.models import Entry, Event, PayoutStructure
+from vpt.events.player_links import issue_player_links, live_player_tokens
+from vpt.people.services import set_person_hidden
+from vpt.seating.models import Seat
+from vpt.tables.models import Table
+
+from .conftest import play
+
+
+def url_of(entry: Entry) -> str:
+    return reverse("standings:me", args=[live_player_tokens([entry])[entry.pk]])
+
+
+@pytest.fixture
+def linked(event: Event, director: User) -> Event:
+    issue_player_links(event, actor=director)
+    return event
+
+
+def seat_of(entry: Entry) -> Seat:
+    return Seat.objects.select_related("table").get(entry=entry)
+
+
+def text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_page_shows_seat_chips_place_and_the_table(client: Client, linked: Event, director: User) -> None:
+    table = Table.objects.get(event=linked, number=1)
+    play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
+    seats = list(Seat.objects.filter(table=table).select_related("entry__player").order_by("number"))
+    me = seats[0].occupant
+    me.refresh_from_db()
+    html = client.get(url_of(me)).content.decode()
+    page = text(html)
+    assert re.search(r"data-table>\s*1\s*<", html) and re.search(rf"data-seat>\s*{seats[0].number}\s*<", html)
+    assert f"Chips {me.stack:,}" in page
+    above = Entry.objects.filter(event=linked, status="active", stack__gt=me.stack).count()
+    assert f"Place {above + 1} of 6" in page
+    for seat in seats[1:]:
+        assert f"Seat {seat.number}: {seat.occupant.player.name} · {seat.occupant.stack:,} chips" in page
+    assert f"Seat {seats[0].number}: you" in page
+    assert "Table 1, hand 1" in page
+    assert html.count('<article class="hand-board') == 3  # my board and the two others, drawn as cards
+
+
+def test_my_side_of_each_exchange(client: Client, linked: Event, director: User) -> None:
+    table = Table.objects.get(event=linked, number=1)
+    hand = play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
+    board = hand.boards.order_by("position").first()
+    assert board is not None
+    me = board.entry
+    html = client.get(url_of(me)).content.decode()
+    chips = [int(value) for value in re.findall(r'data-chips="(-?\d+)"', html)]
+    assert sum(chips) == board.stack_after - board.stack_before  # every pair from my side
+    assert f"chips {board.stack_before:,} → {board.stack_after:,}" in text(html)
+
+
+def test_fantasyland_next_hand_with_its_cards(client: Client, linked: Event) -> None:
+    seat = Seat.objects.filter(table__event=linked, entry__isnull=False).order_by("id").first()
+    assert seat is not None
+    Seat.objects.filter(pk=seat.pk).update(fantasyland_cards=15)
+    assert "You play Fantasyland next hand: 15 cards." in text(client.get(url_of(seat.occupant)).content.decode())
+
+
+def test_near_the_money_the_next_place_and_its_prize(client: Client, linked: Event) -> None:
+    PayoutStructure.objects.create(event=linked, percentages=[50, 30, 20])
+    entry = Entry.objects.filter(event=linked).first()
+    assert entry is not None
+    # 6 left, 3 paid, tables of 3: within a table of the money, the 6th place wins nothing.
+    page = text(client.get(url_of(entry)).content.decode())
+    assert "the next player out finishes 6, one place outside the prizes." in page
+    for out, place in zip(Entry.objects.filter(event=linked).exclude(pk=entry.pk).order_by("pk")[:3], (6, 5, 4)):
+        Entry.objects.filter(pk=out.pk).update(status="eliminated", place=place, stack=0)
+    bump_version(linked.pk)  # written straight to the rows: say so to the live pages
+    page = text(client.get(url_of(entry)).content.decode())
+    assert "the next player out finishes 3 and wins 120.00." in page  # 600.00 pool × 20 %
+
+
+def test_eliminated_page_says_place_prize_and_where_to_collect(client: Client, linked: Event) -> None:
+    PayoutStructure.objects.create(event=linked, percentages=[50, 30, 20])
+    entry = Entry.objects.filter(event=linked).first()
+    assert entry is not None
+    Entry.objects.filter(pk=entry.pk).update(status="eliminated", place=2, stack=0)
+    Seat.objects.filter(entry=entry).update(entry=None)
+    page = text(client.get(url_of(entry)).content.decode())
+    assert "You finished 2." in page
+    assert "Your prize: 180.00." in page
+    assert "Collect it at the cash desk" in page
+    other = Entry.objects.exclude(pk=entry.pk).filter(event=linked).first()
+    assert other is not None
+    Entry.objects.filter(pk=other.pk).update(status="eliminated", place=5, stack=0)
+    assert "This place wins no prize." in text(client.get(url_of(other)).content.decode())
+
+
+def test_a_hidden_person_stays_hidden_from_the_others(client: Client, linked: Event, director: User) -> None:
+    table = Table.objects.get(event=linked, number=1)
+    seats = list(Seat.objects.filter(table=table).select_related("entry__player__person").order_by("number"))
+    hidden, me = seats[1].occupant, seats[0].occupant
+    assert hidden.player.person is not None
+    set_person_hidden(hidden.player.person, hidden=True, actor=director)
+    page = text(client.get(url_of(me)).content.decode())
+    assert hidden.player.name not in page
+    assert f"Seat {seats[1].number}: Hidden player" in page
+    assert f"<h1>{hidden.player.name}</h1>" in client.get(url_of(hidden)).content.decode()  # not from themselves
+
+
+def test_polls_get_304_until_something_changes(client: Client, linked: Event, director: User) -> None:
+    entry = Seat.objects.filter(table__event=linked, entry__isnull=False).first().occupant  # type: ignore[union-attr]
+    url = url_of(entry)
+    first = client.get(url, headers={"HX-Request": "true"})
+    assert first.status_code == 200
+    again = client.get(url, headers={"HX-Request": "true", "If-None-Match": first["ETag"]})
+    assert again.status_code == 304
+    play(seat_of(entry).table, [JACKS, ACES_FULL, QUEENS_FULL], director)
+    assert client.get(url, headers={"HX-Request": "true", "If-None-Match": first["ETag"]}).status_code == 200
+
+
+def test_a_poll_costs_one_query_unchanged_and_few_otherwise(
+    client: Client, linked: Event, director: User, django_assert_num_queries: object
+) -> None:
+    table = Table.objects.get(event=linked, number=1)
+    for _ in range(3):
+        play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
+    entry = Seat.objects.filter(table=table).order_by("number").first().occupant  # type: ignore[union-attr]
+    url = url_of(entry)
+    first = client.get(url, headers={"HX-Request": "true"})
+    with django_assert_num_queries(1):  # type: ignore[operator]
+        assert client.get(url, headers={"HX-Request": "true", "If-None-Match": first["ETag"]}).status_code == 304
+    with django_assert_num_queries(1):  # type: ignore[operator]  # another phone: the cached render
+        assert client.get(url, headers={"HX-Request": "true"}).status_code == 200

@@ -1,0 +1,156 @@
+"""Players' private links: one per entry, stored hashed, listed for the director (page and
+command), replaced on demand; a wrong, revoked or ended token is a plain 404; the link opens
+its page and nothing else."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.test import Client
+from django.urls import reverse
+from pypdf import PdfReader
+from pytest_django.fixtures import Settings
+
+from vpt.accounts.permissions import DEVICE_SESSION_KEY
+from vpt.events.models import AuditEntry, Entry, Event, PlayerLink
+from vpt.events.player_links import entry_for_token, hash_token, issue_player_links, player_token, replace_player_link
+from vpt.events.services import set_event_status
+
+
+def token_of(entry: Entry) -> str:
+    link = PlayerLink.objects.get(entry=entry, revoked_at__isnull=True)
+    return player_token(link.salt)
+
+
+def me_url(entry: Entry) -> str:
+    return reverse("standings:me", args=[token_of(entry)])
+
+
+@pytest.fixture
+def linked(event: Event, director: User) -> Event:
+    issue_player_links(event, actor=director)
+    return event
+
+
+def test_every_entry_gets_one_link_stored_only_as_a_hash(linked: Event, director: User) -> None:
+    links = list(PlayerLink.objects.filter(entry__event=linked))
+    assert len(links) == 6
+    for link in links:
+        token = player_token(link.salt)
+        assert len(token) == 24
+        assert link.token_hash == hash_token(token)
+        assert token not in (link.salt, link.token_hash)
+    assert issue_player_links(linked, actor=director) == 0  # idempotent: the same links stay
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.ISSUE_PLAYER_LINKS).count() == 1
+
+
+def test_the_link_opens_that_players_page_without_a_login(client: Client, linked: Event) -> None:
+    entry = Entry.objects.get(event=linked, player__name="Ben")
+    response = client.get(me_url(entry))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'data-entry="{entry.pk}"' in html
+    assert "<h1>Ben</h1>" in html
+    assert response["Referrer-Policy"] == "no-referrer"
+
+
+def test_wrong_revoked_and_ended_tokens_are_the_same_plain_404(client: Client, linked: Event, director: User) -> None:
+    entry = Entry.objects.get(event=linked, player__name="Ben")
+    old = token_of(entry)
+    wrong = client.get(reverse("standings:me", args=["x" * 24]))
+    replace_player_link(entry, actor=director)
+    revoked = client.get(reverse("standings:me", args=[old]))
+    new = token_of(entry)
+    assert client.get(reverse("standings:me", args=[new])).status_code == 200
+    set_event_status(linked, status=Event.Status.FINISHED, actor=director)
+    ended = client.get(reverse("standings:me", args=[new]))
+    assert [wrong.status_code, revoked.status_code, ended.status_code] == [404, 404, 404]
+    assert wrong.content == revoked.content == ended.content
+    with pytest.raises(PlayerLink.DoesNotExist):
+        entry_for_token(new)
+
+
+def test_director_lists_the_links_and_replaces_one(
+    client_as_director: Client, event: Event, settings: Settings
+) -> None:
+    settings.VPT_PUBLIC_URL = "http://192.168.1.20:8000"
+    response = client_as_director.get(reverse("events:player-links", args=[event.slug]))
+    assert response.status_code == 200  # the first visit issues the links
+    ben = Entry.objects.get(event=event, player__name="Ben")
+    old = token_of(ben)
+    links = {entry.pk: url for entry, url in response.context["links"]}
+    assert links[ben.pk] == f"http://192.168.1.20:8000/me/{old}/"
+    assert len(links) == 6
+
+    response = client_as_director.post(reverse("events:replace-player-link", args=[event.slug, ben.pk]), follow=True)
+    assert "Ben has a new link; the old one no longer opens." in response.content.decode()
+    assert token_of(ben) != old
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.REPLACE_PLAYER_LINK, entry=ben).count() == 1
+
+
+def test_only_a_director_sees_the_links(client: Client, event: Event, dealer_user: User) -> None:
+    url = reverse("events:player-links", args=[event.slug])
+    assert client.get(url).status_code == 302
+    client.force_login(dealer_user)
+    assert client.get(url).status_code == 403
+    assert not PlayerLink.objects.exists()
+
+
+def test_command_prints_name_and_url_for_every_entry(event: Event, director: User, settings: Settings) -> None:
+    settings.VPT_PUBLIC_URL = "https://vpt.example.org"
+    out = io.StringIO()
+    call_command("player_links", event.slug, stdout=out)
+    rows = list(csv.reader(io.StringIO(out.getvalue())))
+    assert rows[0] == ["name", "url"]
+    by_name = dict(rows[1:])
+    assert sorted(by_name) == ["Ana García", "Ben", "Cid", "Dora", "Eva", "Félix"]
+    ana = Entry.objects.get(event=event, player__name="Ana García")
+    assert by_name["Ana García"] == f"https://vpt.example.org/me/{token_of(ana)}/"
+
+
+def test_command_refuses_a_loopback_address(event: Event, director: User, settings: Settings) -> None:
+    settings.VPT_PUBLIC_URL = "http://127.0.0.1:8000"
+    with pytest.raises(CommandError, match="No address phones can reach"):
+        call_command("player_links", event.slug, stdout=io.StringIO())
+
+
+def test_seat_cards_carry_each_players_page(client_as_director: Client, event: Event, settings: Settings) -> None:
+    settings.VPT_PUBLIC_URL = "http://192.168.1.20:8000"
+    pdf = client_as_director.get(reverse("slips:seat-cards", args=[event.slug])).content
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+    assert len(pages) == 6
+    assert all("My page" in text for text in pages)
+    assert PlayerLink.objects.filter(entry__event=event).count() == 6
+
+    settings.VPT_PUBLIC_URL = "http://127.0.0.1:8000"  # no phone reaches it: no QR code
+    pdf = client_as_director.get(reverse("slips:seat-cards", args=[event.slug])).content
+    assert not any("My page" in page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def test_a_player_link_reaches_nothing_but_its_page(client: Client, linked: Event) -> None:
+    """The role matrix: the token is no login and no device; with it, every other page is as
+    for anyone without a login, and it opens no table."""
+    entry = Entry.objects.get(event=linked, player__name="Ben")
+    token = token_of(entry)
+    assert client.get(reverse("standings:me", args=[token])).status_code == 200
+    assert "_auth_user_id" not in client.session
+    director_pages = [
+        reverse("events:detail", args=[linked.slug]),
+        reverse("events:players", args=[linked.slug]),
+        reverse("events:player-links", args=[linked.slug]),
+        reverse("slips:seat-cards", args=[linked.slug]),
+        reverse("seating:tables-overview", args=[linked.slug]),
+    ]
+    for url in director_pages:
+        response = client.get(url)
+        assert response.status_code == 302 and response["Location"].startswith("/accounts/login/"), url
+    assert client.get(reverse("rounds:mine")).status_code == 302
+    assert client.get(reverse("tables:sign-in", args=[token])).status_code == 403  # no table's card
+    assert "_auth_user_id" not in client.session
+    assert DEVICE_SESSION_KEY not in client.session
+    assert client.get(reverse("standings:standings", args=[linked.slug])).status_code == 200

@@ -1,0 +1,137 @@
+"""Players' private links (`PlayerLink`): issue them, replace one, find the entry a token opens.
+
+token    `player_token(salt)`: 24 URL-safe characters, an HMAC-SHA256 of the link's random salt
+         under the secret key (144 bits; nobody guesses one). Stored as its SHA-256 only, like
+         the tables' sign-in tokens; derivable again from the salt with the secret key, so the
+         director's list and the seat cards print the same link every time.
+opens    a token opens its entry while the link is live (not revoked) and the event has not
+         finished. Anything else is `PlayerLink.DoesNotExist`, whatever the reason, so a page
+         cannot tell a wrong token from a revoked one.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from vpt.accounts.permissions import Actor, ensure_director, user_of
+from vpt.errors import ServiceError
+
+from .audit import write_audit
+from .models import AuditEntry, Entry, Event, PlayerLink
+from .services import lock_event
+
+__all__ = [
+    "entry_for_token",
+    "hash_token",
+    "issue_player_links",
+    "live_player_tokens",
+    "player_token",
+    "replace_player_link",
+]
+
+
+def player_token(salt: str) -> str:
+    """The token of the link with ``salt`` (under the site's secret key)."""
+    digest = hmac.new(settings.SECRET_KEY.encode(), f"vpt-player-link:{salt}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode()
+
+
+def hash_token(token: str) -> str:
+    """What is stored of a token: its SHA-256, hex.
+
+    >>> len(hash_token("abc"))
+    64
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _new_link(entry: Entry, actor: Actor) -> PlayerLink:
+    salt = secrets.token_hex(16)
+    return PlayerLink(entry=entry, salt=salt, token_hash=hash_token(player_token(salt)), created_by=user_of(actor))
+
+
+def _check_open(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise ServiceError(_("The event has finished: its player links have ended."), code="event_finished")
+
+
+@transaction.atomic(durable=True)
+def issue_player_links(event: Event, *, actor: Actor) -> int:
+    """Give every entry of ``event`` without a live link one; returns how many were issued.
+
+    Idempotent: an entry's link stays the same until it is replaced.
+    """
+    ensure_director(actor)
+    event = lock_event(event)
+    _check_open(event)
+    linked = PlayerLink.objects.filter(entry__event=event, revoked_at__isnull=True).values("entry_id")
+    missing = list(Entry.objects.filter(event=event).exclude(pk__in=linked).order_by("pk"))
+    if not missing:
+        return 0
+    PlayerLink.objects.bulk_create(_new_link(entry, actor) for entry in missing)
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.ISSUE_PLAYER_LINKS,
+        obj=event,
+        args={"count": len(missing)},
+        after={"entries": [entry.pk for entry in missing]},
+    )
+    return len(missing)
+
+
+@transaction.atomic(durable=True)
+def replace_player_link(entry: Entry, *, actor: Actor) -> PlayerLink:
+    """Revoke the entry's live link (a lost phone, a link sent to the wrong number) and issue a
+    new one: the old address answers 404 from now on."""
+    ensure_director(actor)
+    event = lock_event(entry.event_id)
+    _check_open(event)
+    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    revoked = PlayerLink.objects.filter(entry=entry, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    link = _new_link(entry, actor)
+    link.save()
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.REPLACE_PLAYER_LINK,
+        obj=link,
+        entry=entry,
+        args={"name": str(entry)},
+        before={"revoked": revoked},
+    )
+    return link
+
+
+def live_player_tokens(entries: Iterable[Entry]) -> dict[int, str]:
+    """The token of each entry's live link, by entry id (entries without one are left out): 1 query."""
+    ids = [entry.pk for entry in entries]
+    links = (
+        PlayerLink.objects.filter(entry_id__in=ids, revoked_at__isnull=True).order_by().values_list("entry_id", "salt")
+    )
+    return {entry_id: player_token(salt) for entry_id, salt in links}
+
+
+def entry_for_token(token: str) -> Entry:
+    """The entry a live link of an unfinished event opens, with its player and person: 1 query.
+
+    Raises PlayerLink.DoesNotExist for a wrong, revoked or ended token alike.
+    """
+    link = (
+        PlayerLink.objects.select_related("entry__event", "entry__player__person__merged_into")
+        .filter(token_hash=hash_token(token), revoked_at__isnull=True)
+        .exclude(entry__event__status=Event.Status.FINISHED)
+        .first()
+    )
+    if link is None:
+        raise PlayerLink.DoesNotExist
+    return link.entry

@@ -1,0 +1,50 @@
+"""`manage.py player_links SLUG`: every entry's private player link as CSV (name,url), to send
+by SMS or WhatsApp. Issues the missing links first. The links carry the public address
+(`VPT_PUBLIC_URL`, else the LAN address `make run` would print); a loopback one is refused,
+since no phone opens it."""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.test import override_settings
+from django.utils.translation import gettext as _
+
+from vpt.events.management.commands.import_players import command_actor
+from vpt.events.models import Event
+from vpt.events.player_links import issue_player_links
+from vpt.http import configured_public_url
+from vpt.serve import default_public_url, lan_addresses
+from vpt.standings.link_views import entry_links
+
+
+class Command(BaseCommand):
+    help = "Print name,url for every entry's private player link."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("slug")
+        parser.add_argument("--as", dest="actor", default=None, help="staff username to issue links as")
+        parser.add_argument("--port", type=int, default=8000, help="the port make run serves on (default 8000)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            event = Event.objects.get(slug=options["slug"])
+        except Event.DoesNotExist:
+            raise CommandError(_("No event with the slug %(slug)s.") % {"slug": options["slug"]}) from None
+        if event.status == Event.Status.FINISHED:
+            raise CommandError(_("The event has finished: its player links have ended."))
+        base = settings.VPT_PUBLIC_URL or default_public_url(options["port"], lan_addresses())
+        with override_settings(VPT_PUBLIC_URL=base):
+            if not configured_public_url("/"):
+                raise CommandError(
+                    _("No address phones can reach: set VPT_PUBLIC_URL (such as http://192.168.1.20:8000).")
+                )
+            issue_player_links(event, actor=command_actor(options["actor"]))
+            links = entry_links(event, configured_public_url)
+        writer = csv.writer(self.stdout, lineterminator="\n")
+        writer.writerow(["name", "url"])
+        for entry, url in links:
+            writer.writerow([str(entry), url])

@@ -1,0 +1,105 @@
+"""What a player's own page shows (`/me/<token>/`), read in a constant number of queries.
+
+my table     the open table the entry sits at, its seat, and the players there (by seat, each
+             by their public name: a hidden person stays "Hidden player" to the others).
+place        while in: the rank by chips among the entries still in (equal stacks share it);
+             out: the finishing place and its prize.
+next place   near the money (fewer players left than paid places plus a table), the place the
+             next player out finishes in and what it pays.
+Fantasyland  the seat's stored next-hand fact (`Seat.fantasyland_cards`): how many cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+from django.db.models import Count, Q
+from django.utils import timezone
+
+from vpt.events.clock import ClockStatus
+from vpt.events.models import Entry
+from vpt.events.prizes import event_prizes
+from vpt.rounds.clock import clock_now
+from vpt.seating.models import Seat
+from vpt.tables.models import Table
+
+from vpt.rounds.models import Hand
+
+from .selectors import PUBLIC_PLAYER, PlayerHand, hands_by_id, player_hand
+
+# The hands shown (newest first): a player's phone needs the last few, not the night.
+MY_HANDS = 12
+
+
+@dataclass(frozen=True)
+class NextPlace:
+    place: int
+    amount: Decimal
+
+
+@dataclass
+class MyPage:
+    entry: Entry
+    seat: Seat | None
+    table_seats: list[Seat]  # occupied seats of my table, by number
+    rank: int | None
+    players_left: int
+    prize: Decimal | None  # out in a paid place: what it won
+    next_place: NextPlace | None
+    clock: ClockStatus | None
+    break_at: datetime | None
+    hands: list[PlayerHand]  # newest first
+
+    @property
+    def fantasyland_cards(self) -> int:
+        return self.seat.fantasyland_cards if self.seat is not None else 0
+
+
+def _break_at(status: ClockStatus, now: datetime) -> datetime | None:
+    if status.seconds_to_break is None or not status.running:
+        return None
+    return now + timedelta(seconds=status.seconds_to_break)
+
+
+def my_page(entry: Entry) -> MyPage:
+    """Everything the entry's page shows (``entry`` with its event and player loaded)."""
+    event = entry.event
+    seat = (
+        Seat.objects.filter(entry=entry, table__status=Table.Status.OPEN).select_related("table").first()
+        if entry.is_active
+        else None
+    )
+    table_seats = (
+        list(Seat.objects.filter(table_id=seat.table_id, entry__isnull=False).select_related(*PUBLIC_PLAYER))
+        if seat is not None
+        else []
+    )
+    counts = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).aggregate(
+        left=Count("pk"), above=Count("pk", filter=Q(stack__gt=entry.stack))
+    )
+    prizes = event_prizes(event)
+    paid = len(prizes.amounts)
+    prize = prizes.prize_of(entry.pk) if not entry.is_active and entry.place is not None else None
+    next_place = None
+    left = counts["left"]
+    if entry.is_active and 1 < left <= paid + event.seats_per_table:
+        amount = prizes.amounts[left - 1] if left <= paid else Decimal("0.00")
+        next_place = NextPlace(left, amount)
+    status = clock_now(event).status if entry.is_active else None
+    newest = Hand.objects.filter(boards__entry=entry).order_by("-id").values_list("id", flat=True)
+    hands = hands_by_id(list(newest[:MY_HANDS]))
+    rules = event.ruleset
+    return MyPage(
+        entry=entry,
+        seat=seat,
+        table_seats=sorted(table_seats, key=lambda s: s.number),
+        rank=counts["above"] + 1 if entry.is_active else None,
+        players_left=left,
+        prize=prize,
+        next_place=next_place,
+        clock=status,
+        break_at=_break_at(status, timezone.now()) if status is not None else None,
+        hands=[player_hand(hand, {entry.pk}, rules) for hand in reversed(hands)],
+    )
