@@ -22,10 +22,9 @@ from vpt.events.clock import ClockStatus
 from vpt.events.models import Entry
 from vpt.events.prizes import event_prizes
 from vpt.rounds.clock import clock_now
+from vpt.rounds.models import Hand
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
-
-from vpt.rounds.models import Hand
 
 from .selectors import PUBLIC_PLAYER, PlayerHand, hands_by_id, player_hand
 
