@@ -247,6 +247,8 @@ LANGUAGES = [
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
+# One number format everywhere: Spanish chips read 7.600 on the web as on the slips.
+FORMAT_MODULE_PATH = ["vpt.formats"]
 USE_TZ = True
 TIME_ZONE = "Europe/Madrid"
 

@@ -188,7 +188,7 @@ def test_event_page_shows_the_public_address(client_as_director: Client, event: 
 
 
 @pytest.mark.parametrize(
-    ("language", "added", "stacks"), [("en", "+1,500", "10,000 → 11,500"), ("es", "+1\xa0500", "10\xa0000 → 11\xa0500")]
+    ("language", "added", "stacks"), [("en", "+1,500", "10,000 → 11,500"), ("es", "+1.500", "10.000 → 11.500")]
 )
 def test_adjustments_read_chips_in_the_page_language(
     client_as_director: Client, event: Event, director: User, language: str, added: str, stacks: str

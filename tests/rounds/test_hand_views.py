@@ -144,8 +144,8 @@ def test_a_correction_that_moves_chips_says_what_changed(client_as_director: Cli
     assert messages == ["Hand corrected: version 2 saved; 3 stacks changed."]
 
 
-# Spanish groups with a no-break space, as Django's Spanish formats and the standings do.
-@pytest.mark.parametrize(("language", "separator"), [("en", ","), ("es", "\xa0")])
+# Spanish groups with a point, as the slips print chips (vpt/formats/es).
+@pytest.mark.parametrize(("language", "separator"), [("en", ","), ("es", ".")])
 def test_stacks_on_the_correction_and_void_pages_read_like_everywhere_else(
     client_as_director: Client, hand: Hand, kit: Any, language: str, separator: str
 ) -> None:
@@ -281,3 +281,19 @@ def test_the_hands_list_shows_fouls_fantasyland_and_the_biggest_exchange_with_fi
     fouls_only = client_as_director.get(url + "?table=1&show=fouls").content.decode()
     assert 'data-hand="1-2"' in fouls_only and 'data-hand="1-1"' not in fouls_only
     assert 'href="?table=1&amp;show=fouls" aria-current="true"' in fouls_only
+
+
+def test_spanish_reads_right_in_context(client_as_director: Client, hand: Hand) -> None:
+    """The Void button is an action ("Anular"), the voided badge a state ("Anulada"); the result's
+    columns have one name each; a stack is a "stack" everywhere."""
+    detail = client_as_director.get(reverse("rounds:hand-detail", args=[hand.pk]), HTTP_ACCEPT_LANGUAGE="es")
+    page = detail.content.decode()
+    assert f'href="{reverse("rounds:hand-void", args=[hand.pk])}">Anular</a>' in page
+    assert ">Anulada<" not in page
+    result = client_as_director.get(
+        reverse("rounds:hand-result", args=[hand.table_id, hand.number]), HTTP_ACCEPT_LANGUAGE="es"
+    ).content.decode()
+    head = result.split('class="result-table stacks-table"')[1].split("</thead>")[0]
+    columns = re.findall(r'<th scope="col"[^>]*>([^<]+)</th>', head)
+    assert columns == ["Jugador", "Puntos", "Fichas", "Stack"]
+    assert "Pila" not in result

@@ -170,7 +170,7 @@ def test_results_sheet_in_spanish(pdf_text) -> None:
     assert pdf_text(render_results(data)).split("\n") == [
         "Resultados",
         "VPT",
-        "Puesto Jugador Entradas Fichas Premio",
+        "Puesto Jugador Entradas Stack Premio",
         "1 Ana 1 2.430,50",
         "Página 1",
     ]

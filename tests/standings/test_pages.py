@@ -44,8 +44,8 @@ def test_standings_in_spanish(client: Client, played: Event) -> None:
 
     assert '<html lang="es">' in html
     assert "<h1>Clasificación</h1>" in html
-    assert "Jugadores restantes" in html and "Fichas en juego" in html and "Pila media" in html
-    assert "Fichas en juego</dt><dd>60\xa0000</dd>" in html  # Spanish groups digits with a space
+    assert "Jugadores restantes" in html and "Fichas en juego" in html and "Stack medio" in html
+    assert "Fichas en juego</dt><dd>60.000</dd>" in html  # Spanish groups digits with a point, as the slips
     assert "Encuentra tu asiento" in html
 
 

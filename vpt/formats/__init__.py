@@ -1,0 +1,1 @@
+"""Number and date formats that differ from Django's (FORMAT_MODULE_PATH)."""
