@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 from django.test import override_settings
+from django.utils import timezone
 
 from vpt.backups import list_backups
 from vpt.events.services import create_event
 from vpt.jobs import ROUND_BACKUP_SECONDS, BackupPolicy, tick
-from vpt.tables.models import Table
+from vpt.tables.models import Round, Table
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -42,7 +43,7 @@ def test_tick_takes_due_backups_into_the_data_folder(tmp_path: Path, director: U
         first = tick(policy, now=start)
         assert first is not None and Path(first).parent == tmp_path / "backups"
         assert tick(policy, now=start + 10) is None
-        Table.objects.filter(pk=table.pk).update(round_number=table.round_number + 1)
+        Round.objects.create(table=table, number=1, closed_at=timezone.now())  # a round ends
         assert tick(policy, now=start + 20) is None  # too soon after the last one
         assert tick(policy, now=start + ROUND_BACKUP_SECONDS + 1) is not None
         assert tick(policy, now=start + ROUND_BACKUP_SECONDS + 2) is None

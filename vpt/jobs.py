@@ -5,13 +5,13 @@
   so public pages never have to write);
 - takes a backup (`vpt.backups.take_backup`) into `<data folder>/backups/` when the last one is
   `VPT_BACKUP_MINUTES` old (default 5; 0 turns automatic backups off), and after a round ends:
-  when the sum of every table's round number has gone up since the last backup. Rounds end
+  when more rounds have ended (`tables.Round`) than at the last backup. Rounds end
   every few seconds somewhere in a big room, so a round's backup waits until the last backup
   is at least `ROUND_BACKUP_SECONDS` old: the 50 kept then reach back 50 minutes at least.
 
 `vpt.serve` starts it next to gunicorn; it exits when its parent (the server) is gone, or with
 `--once` after one pass (for cron or a test). It sits outside the layered apps: it reads the
-tables' round numbers and calls into events, and no app imports it.
+tables' rounds and calls into events, and no app imports it.
 """
 
 from __future__ import annotations
@@ -51,11 +51,10 @@ class BackupPolicy:
 
 
 def rounds_played() -> int:
-    from django.db.models import Sum
+    """Rounds ended so far at every table of every event."""
+    from vpt.tables.models import Round
 
-    from vpt.tables.models import Table
-
-    return int(Table.objects.aggregate(total=Sum("round_number"))["total"] or 0)
+    return Round.objects.filter(closed_at__isnull=False).count()
 
 
 def clock_job() -> Callable[[], int] | None:

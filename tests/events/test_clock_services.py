@@ -103,7 +103,7 @@ def test_clock_errors_have_codes(director: User) -> None:
     assert str(twice.value) == "The clock is already running."
 
 
-def test_time_puts_the_next_level_in_force_for_recorded_hands(director: User) -> None:
+def test_time_puts_the_next_level_in_force_for_hands_dealt_after_it(director: User) -> None:
     event = clock_cup(director)
     t0 = timezone.now() - timedelta(minutes=25)
     start_clock(event, actor=director, now=t0)
@@ -115,8 +115,10 @@ def test_time_puts_the_next_level_in_force_for_recorded_hands(director: User) ->
     assert event.current_level.number == 2
     assert not clock_now(event, now=timezone.now()).needs_sync
     table = Table.objects.get(event=event, number=1)
+    # Hand 1 was dealt at level 1 when the seats were drawn; hand 2 when hand 1 was recorded.
     play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
-    assert table.hands.get().chips_per_point == 200
+    play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
+    assert list(table.hands.order_by("number").values_list("chips_per_point", flat=True)) == [100, 200]
     assert AuditEntry.objects.filter(event=event, action="clock_level", actor=None).count() == 1
 
 
@@ -148,42 +150,59 @@ def test_a_level_changed_by_hand_restarts_the_clock_there(director: User) -> Non
     assert snapshot.status.seconds_left in (1199, 1200)
 
 
-def test_a_break_waits_for_fantasyland_and_starts_when_it_ends(director: User) -> None:
-    event = clock_cup(director)
-    table = Table.objects.get(event=event, number=2)
-    # Seat order at table 2: the second player makes queens on top -> Fantasyland next hand.
-    play(table, [JACKS, QUEENS_UP, ACES_FULL], director)
-    assert table_state(table.pk).fantasyland
-    start = timezone.now() - timedelta(minutes=41)
-    start_clock(event, actor=director, now=start)
+def fantasyland_boards(table: Table) -> list[dict[str, str]]:
+    """Boards in payment order: the Fantasyland player ends it, the others as usual."""
+    others = iter([JACKS, ACES_FULL])
+    return [FL_DONE if seat.fantasyland_cards else next(others) for seat in table_state(table.pk).seats]
 
-    sync_clock(event, actor=None)  # the break was due a minute ago
+
+def test_a_break_lets_the_hand_in_play_finish_and_waits_for_fantasyland(director: User) -> None:
+    """ofc-rules.md, "Rounds, levels and breaks": when a break is due each table finishes the
+    hand in play at its level; then only Fantasyland hands are dealt, until no Fantasyland
+    remains at that table; the break's time starts when the last Fantasyland hand ends."""
+    event = clock_cup(director)
+    start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=39))  # level 2, 1 minute left
+    one, two = Table.objects.get(event=event, number=1), Table.objects.get(event=event, number=2)
+    # Hand 1 at both tables was dealt at the draw (level 1); hand 2 when hand 1 was recorded.
+    play(one, [JACKS, ACES_FULL, QUEENS_FULL], director)
+    play(two, [JACKS, QUEENS_UP, ACES_FULL], director)  # the second player: Fantasyland next
+    assert (table_state(one.pk).chips_per_point, table_state(two.pk).fantasyland) == (200, True)
+
+    adjust_clock(event, actor=director, seconds=-120)  # the director ends level 2: the break is due
 
     event = reload(event)
-    snapshot = clock_now(event, now=timezone.now())
     assert event.current_level.is_break and event.status == Event.Status.ON_BREAK
-    assert snapshot.status.break_status.kind == BreakKind.WAITING
-    assert snapshot.status.break_status.message == "Break starts when table 2 finishes Fantasyland"
-    assert snapshot.status.seconds_left == 600
-    # Other tables wait; table 2 plays its Fantasyland hand (at the last level's chips per point).
-    with pytest.raises(ServiceError) as waiting:
-        play(Table.objects.get(event=event, number=1), [JACKS, ACES_FULL, QUEENS_FULL], director)
-    assert waiting.value.code == "on_break"
-    order = table_state(table.pk).seats
-    others = iter([JACKS, ACES_FULL])
-    boards = [FL_DONE if seat.fantasyland_cards else next(others) for seat in order]
-    play(table, boards, director)
-    ended = table.hands.get(number=2)
-    assert ended.fantasyland and ended.chips_per_point == 200
+    # Table 1's hand in play was dealt before the break: recorded at its level. Its second
+    # player makes Fantasyland, so that table deals its Fantasyland hand, and nothing more.
+    play(one, [JACKS, QUEENS_UP, ACES_FULL], director)
+    assert one.hands.get(number=2).chips_per_point == 200
+    status = clock_now(reload(event), now=timezone.now()).status
+    assert status.break_status.message == "Break starts when tables 1 and 2 finish Fantasyland"
+    play(one, fantasyland_boards(one), director)
+    state = table_state(one.pk)
+    assert (state.can_deal, state.why_not, state.chips_per_point) == (False, "on_break", None)
+    with pytest.raises(ServiceError) as refused:
+        play(one, [JACKS, ACES_FULL, QUEENS_FULL], director)
+    assert refused.value.code == "on_break"
+    assert status.seconds_left == 600  # held: the break has not started
 
-    later = ended.recorded_at + timedelta(minutes=4)
+    play(two, fantasyland_boards(two), director)  # the last Fantasyland hand in the room
+
+    last = two.hands.get(number=2)
+    assert (last.fantasyland, last.chips_per_point) == (True, 200)
+    assert [h.chips_per_point for h in one.hands.order_by("number")] == [100, 200, 200]
+    later = last.recorded_at + timedelta(minutes=4)
     sync_clock(event, actor=None, now=later)
-
     snapshot = clock_now(reload(event), now=later)
     assert snapshot.status.break_status.kind == BreakKind.ON_BREAK
-    assert snapshot.status.seconds_left == 6 * 60  # the ten minutes started when the hand ended
-    after = clock_now(reload(event), now=ended.recorded_at + timedelta(minutes=10, seconds=1))
-    assert after.status.level.number == 4
+    assert snapshot.status.seconds_left == 6 * 60  # the ten minutes started when that hand ended
+    assert table_state(two.pk).why_not == "on_break"
+    # When the break ends, every table deals its next hand at the level in force then.
+    after = last.recorded_at + timedelta(minutes=10, seconds=1)
+    sync_clock(event, actor=None, now=after)
+    assert reload(event).current_level.number == 4
+    play(one, [JACKS, ACES_FULL, QUEENS_FULL], director)
+    assert one.hands.get(number=4).chips_per_point == 300
 
 
 def test_a_level_by_hands_ends_after_its_hands(director: User) -> None:

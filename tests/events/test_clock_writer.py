@@ -82,7 +82,7 @@ def test_apply_clock_changes_puts_the_level_in_force_once(director: User) -> Non
     assert event.current_level.number == 2
     assert event.version == version + 1
     assert AuditEntry.objects.filter(event=event, action=AuditEntry.Action.CLOCK_LEVEL, actor=None).count() == 1
-    # A hand started now is worth the new level's chips per point.
+    # The hand in play was dealt at the draw (level 1) and keeps it; the next one is dealt now.
     state = table_state(Table.objects.get(event=event, number=1).pk)
     hand = record_hand(
         state.table,
@@ -90,7 +90,7 @@ def test_apply_clock_changes_puts_the_level_in_force_once(director: User) -> Non
         boards={seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])},
         actor=director,
     )
-    assert hand.chips_per_point == 200
+    assert (hand.chips_per_point, table_state(state.table.pk).chips_per_point) == (100, 200)
 
 
 def test_a_break_by_time_puts_the_event_on_break(director: User) -> None:
@@ -122,7 +122,8 @@ def test_the_next_state_change_applies_time_too(director: User) -> None:
         boards={seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])},
         actor=director,
     )
-    assert hand.chips_per_point == 200
+    # Recording it stored the new level: the next hand is dealt at it, nothing is left to apply.
+    assert (hand.chips_per_point, table_state(state.table.pk).chips_per_point) == (100, 200)
     assert apply_clock_changes() == 0
 
 

@@ -220,7 +220,7 @@ def test_dealer_page_query_count(
     client: Client, table: Table, dealer_user: User, django_assert_max_num_queries: Any
 ) -> None:
     client.force_login(dealer_user)
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):
         assert client.get(url(table)).status_code == 200
 
 
@@ -229,7 +229,7 @@ def test_preview_query_count(
 ) -> None:
     client.force_login(dealer_user)
     data = hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL], action="preview")
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):
         assert client.post(url(table), data, headers=HTMX).status_code == 200
 
 

@@ -222,15 +222,25 @@ def test_boards_must_match_the_seated_players(table: Table, director: User, kit:
     assert refused.value.code == "seats_mismatch"
 
 
-def test_chips_per_point_come_from_the_level_in_force(table: Table, director: User, kit: Any) -> None:
+def test_a_hand_keeps_the_level_it_was_dealt_at(table: Table, director: User, kit: Any) -> None:
+    """Hand 1 was dealt at level 1 (100 a point) when the table opened. The level moves on to
+    200 a point before it is recorded: it is still scored at 100. Hand 2, dealt when hand 1 was
+    recorded, is played at 200."""
     from vpt.events.structure import advance_level
 
+    boards = [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL]
     advance_level(table.event, actor=director)
-    hand = record_hand(
-        table, hand_number=1, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
-    )
-    assert hand.chips_per_point == 200 and hand.level.number == 2
-    assert hand.exchanges.get(order=0).chips_paid == 600
+    assert table_state(table.pk).chips_per_point == 100
+
+    first = record_hand(table, hand_number=1, actor=director, boards=kit.by_position(table, boards))
+
+    assert (first.chips_per_point, first.level.number) == (100, 1)
+    assert first.exchanges.get(order=0).chips_paid == 300
+    state = table_state(table.pk)
+    assert (state.next_hand_number, state.level.number, state.chips_per_point) == (2, 2, 200)
+    second = record_hand(table, hand_number=2, actor=director, boards=kit.by_position(table, boards))
+    assert (second.chips_per_point, second.level.number) == (200, 2)
+    assert second.exchanges.get(order=0).chips_paid == 600
 
 
 def test_queries_per_hand_are_constant_and_under_30(
@@ -271,8 +281,10 @@ def test_a_round_ends_when_the_button_has_gone_around(table: Table, director: Us
         table, hand_number=3, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
     )
     assert hand.round_number == 1 and table_state(table.pk).round_complete is True
-    closed = close_round(table, actor=director)
-    assert (closed.round_number, closed.round_button_moves) == (2, 0)
+    opened = close_round(table, actor=director)
+    assert (opened.number, opened.button_moves) == (2, 0)
+    rounds = [(r.number, r.button_moves, r.closed_at is None) for r in table.rounds.order_by("number")]
+    assert rounds == [(1, 3, False), (2, 0, True)]
 
 
 def test_the_hand_after_a_complete_round_opens_the_next_round(table: Table, director: User, kit: Any) -> None:
@@ -285,4 +297,5 @@ def test_the_hand_after_a_complete_round_opens_the_next_round(table: Table, dire
 
     state = table_state(table.pk)
     assert fourth.round_number == 2
-    assert (state.table.round_number, state.table.round_button_moves, state.round_complete) == (2, 1, False)
+    current = table.rounds.get(closed_at__isnull=True)
+    assert (state.round_number, current.button_moves, state.round_complete) == (2, 1, False)

@@ -58,9 +58,13 @@ def test_get_the_hand_to_enter_in_payment_order(client: Client, table: Table, to
         "table": 1,
         "hand_number": 1,
         "variant": "progressive",
+        "level": 1,
         "chips_per_point": 100,
         "button": state.button_seat,
+        "dead_button": False,
         "open": True,
+        "can_deal": True,
+        "why_not": None,
         "seats": [
             {"seat": seat.number, "name": str(seat.entry), "stack": 10000, "fantasyland_cards": 0}
             for seat in state.seats
@@ -85,7 +89,16 @@ def test_post_records_201_and_the_same_key_again_gets_200_with_the_same_result(
     assert [s["stack"] for s in result["stacks"]] == [10600, 9800, 9600]
     assert result["eliminated"] == []
     table.refresh_from_db()
-    assert result["next_hand"] == {"hand_number": 2, "button": table.button_seat, "fantasyland": []}
+    assert result["next_hand"] == {
+        "hand_number": 2,
+        "button": table.button_seat,
+        "dead_button": False,
+        "level": 1,
+        "chips_per_point": 100,
+        "can_deal": True,
+        "why_not": None,
+        "fantasyland": [],
+    }
 
     again = post_hand(client, table, token, body)
     assert again.status_code == 200

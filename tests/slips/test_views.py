@@ -84,7 +84,7 @@ def test_dealer_of_the_table_prints_the_slip_of_a_hand(
 ) -> None:
     client.force_login(dealer_user)
 
-    with django_assert_max_num_queries(7):
+    with django_assert_max_num_queries(8):
         response = client.get(reverse("slips:hand-slip", args=[hand.pk]))
 
     assert response.status_code == 200
@@ -208,7 +208,7 @@ def test_all_slips_of_a_table_as_one_pdf_with_constant_queries(
     ]
     url = reverse("slips:table-slips", args=[table.pk])
 
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(9):
         response = client_as_director.get(url)
 
     pages = pdf_pages(response.content)
@@ -324,11 +324,11 @@ def test_hand_history_is_public(
 
 def test_selectors_cost_the_same_for_one_hand_or_many(table: Table, director: User, django_assert_num_queries) -> None:
     play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         selectors.slips_data(Hand.objects.filter(table=table))
     for boards in ([ACES_FULL, QUEENS_FULL, JACKS], [QUEENS_FULL, JACKS, ACES_FULL]):
         play(table, boards, director)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         assert len(selectors.slips_data(Hand.objects.filter(table=table))) == 3
 
 

@@ -117,7 +117,7 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
         posted = _posted_hand_number(data)
         context["stale"] = posted is not None and posted != state.next_hand_number
         seats = [seat.number for seat in state.seats]
-        entry = build_entry(table.event, lines, form_boards(data, seats), chips_per_point=state.chips_per_point)
+        entry = build_entry(table.event, lines, form_boards(data, seats), chips_per_point=state.preview_chips_per_point)
         if data.get("action") == "record":
             photo, photo_error = _checked_photo(request)
             if photo_error:
@@ -158,7 +158,7 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
             entry = None
     if entry is None:
         shown = [board_input(seat.number, reopened.get(seat.number, {})) for seat in state.seats]
-        entry = build_entry(table.event, lines, shown, chips_per_point=state.chips_per_point)
+        entry = build_entry(table.event, lines, shown, chips_per_point=state.preview_chips_per_point)
         if data is None or context["conflict"]:
             entry.blocking = []
     context.update(

@@ -26,7 +26,8 @@ from vpt.errors import Conflict, InvalidBoards
 from vpt.events.models import Entry
 from vpt.ofc import PlayerHand, RuleSet, button_after_hand, settle
 from vpt.seating.models import Seat
-from vpt.tables.models import Table
+from vpt.seating.next_hand import deal_next_hands
+from vpt.tables.models import Round, Table
 
 from .models import Board, Exchange, Hand
 from .scoring import ParsedBoard, board_fields, exchange_rows, score
@@ -308,7 +309,8 @@ def table_plan(h: Hand, boards: list[NewBoard], table: Table, voided: bool, repo
         button = table.button_seat or h.button_seat  # the button already moved as it should
     else:
         button = button_after_hand(occupied, h.button_seat, fantasyland_next=new_hold)
-    moves = max(0, table.round_button_moves + int(new_moved) - int(old_moved))
+    current = Round.objects.get(table=table, closed_at__isnull=True)
+    moves = max(0, current.button_moves + int(new_moved) - int(old_moved))
     if button != table.button_seat:
         report.buttons.append(Change("button_seat", str(table), table.button_seat, button))
 
@@ -320,7 +322,14 @@ def table_plan(h: Hand, boards: list[NewBoard], table: Table, voided: bool, repo
         for seat in changed:
             if seat.entry_id is not None:
                 seat.save(update_fields=["entry", "fantasyland_cards"])
-        table.button_seat, table.round_button_moves = button, moves
-        table.save(update_fields=["button_seat", "round_button_moves"])
+        table.button_seat = button
+        if voided:
+            # The hand is entered again as the table's next hand, at the level it was dealt at.
+            table.next_level_id, table.next_chips_per_point = h.level_id, h.chips_per_point
+        table.save(update_fields=["button_seat", "next_level", "next_chips_per_point"])
+        current.button_moves = moves
+        current.save(update_fields=["button_moves"])
+        # Players revived or eliminated by the change: the table may deal again, or no longer.
+        deal_next_hands(table.event, [table])
 
     return apply

@@ -9,56 +9,85 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from vpt.events.models import AuditEntry, Level
-from vpt.events.selectors import chips_per_point_in_force
-from vpt.ofc import payment_seats
 from vpt.seating.models import Seat
-from vpt.tables.models import Table
+from vpt.seating.next_hand import NextHand, next_hand
+from vpt.tables.models import Round, Table
 
 from .chip_moves import ChipMove, chip_moves
 from .models import Board, Exchange, Hand
-from .services import round_complete
 
 
 @dataclass(frozen=True)
 class TableState:
-    """What the dealer's page shows before a hand: seats in payment order (button last)."""
+    """What the dealer's page shows before a hand: the stored next hand (`NextHand`: number,
+    level, chips per point, button, seats in payment order with the button last, whether it
+    can be dealt and why not) and the table's round."""
 
     table: Table
-    seats: list[Seat]
-    button_seat: int | None
-    next_hand_number: int
-    level: Level | None
-    chips_per_point: int
-    fantasyland: bool
+    next_hand: NextHand
     round_number: int
     round_complete: bool
 
+    @property
+    def seats(self) -> list[Seat]:
+        return self.next_hand.seats
+
+    @property
+    def button_seat(self) -> int | None:
+        return self.next_hand.button_seat
+
+    @property
+    def dead_button(self) -> bool:
+        return self.next_hand.dead_button
+
+    @property
+    def next_hand_number(self) -> int:
+        return self.next_hand.number
+
+    @property
+    def level(self) -> Level | None:
+        return self.next_hand.level
+
+    @property
+    def chips_per_point(self) -> int | None:
+        return self.next_hand.chips_per_point
+
+    @property
+    def preview_chips_per_point(self) -> int:
+        """What the entry preview scores at: the dealt hand's chips per point (1 when no hand is
+        dealt: the page then shows why instead of the boards)."""
+        return self.chips_per_point or 1
+
+    @property
+    def fantasyland(self) -> bool:
+        return bool(self.next_hand.fantasyland)
+
+    @property
+    def can_deal(self) -> bool:
+        return self.next_hand.can_deal
+
+    @property
+    def why_not(self) -> str | None:
+        return self.next_hand.why_not
+
 
 def table_state(table: Table | int) -> TableState:
-    """The next hand to enter at `table`: 2 queries (3 when a break is in force).
+    """The next hand to enter at `table`, as stored: 3 queries.
 
     Given a table id, the table is read afresh; given a `Table`, it is used as loaded (with
-    ``event__current_level``, as `table_dealer_required` loads it): 1 query less.
+    ``event__current_level``, as `table_dealer_required` loads it; its next level is read).
     """
     if isinstance(table, int):
-        table = Table.objects.select_related("event__current_level", "dealer").get(pk=table)
-    seated = {
-        seat.number: seat
-        for seat in Seat.objects.filter(table=table, entry__isnull=False).select_related("entry__player")
-    }
-    order = payment_seats(list(seated), table.button_seat) if seated else []
-    level, chips_per_point = chips_per_point_in_force(table.event)
-    fantasyland = any(seat.fantasyland_cards for seat in seated.values())
+        table = Table.objects.select_related("event__current_level", "dealer", "next_level").get(pk=table)
+    seated = list(Seat.objects.filter(table=table, entry__isnull=False).select_related("entry__player"))
+    current = Round.objects.filter(table=table, closed_at__isnull=True).first()
+    upcoming = next_hand(table, table.event, seated)
+    fantasyland = bool(upcoming.fantasyland)
     return TableState(
         table=table,
-        seats=[seated[number] for number in order],
-        button_seat=order[-1] if order else table.button_seat,
-        next_hand_number=table.next_hand_number,
-        level=level,
-        chips_per_point=chips_per_point,
-        fantasyland=fantasyland,
-        round_number=table.round_number,
-        round_complete=round_complete(table, len(seated), fantasyland),
+        next_hand=upcoming,
+        round_number=current.number if current else 1,
+        round_complete=bool(current and current.is_complete(len(seated), fantasyland_pending=fantasyland)),
     )
 
 

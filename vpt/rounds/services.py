@@ -3,8 +3,8 @@
 The flow of a hand (architecture.md, "How data flows through a hand"): the dealer's boards are
 parsed before any lock; then, in one transaction, the event row and the table row are locked,
 the hand number is re-checked (a second submit of the same hand is refused, never doubled),
-`vpt.ofc` scores and settles with the stacks held at hand start and the level's chips per
-point, and the hand, its boards, exchanges, new stacks, eliminations, places, button,
+`vpt.ofc` scores and settles with the stacks held at hand start and the chips per point the
+hand was dealt at, and the hand, its boards, exchanges, new stacks, eliminations, places, button,
 next-hand Fantasyland and an audit entry are written.
 
 key        the name a device gives one submission (`Hand.key`, unique per table). The same key
@@ -12,8 +12,11 @@ key        the name a device gives one submission (`Hand.key`, unique per table)
            lost the answer, not the hand); a new key for a hand already recorded is refused.
 next hand  the hand number a table records next (`Table.next_hand_number`); any other number
            is refused: the last one as already recorded, others as stale.
-round      the hands a table plays while the button goes once around its players (today
-           three columns on `Table`: `round_number`, `round_button_moves`, `round_players`).
+dealt      a hand is played at the level (chips per point) stored when the table dealt it
+           (`vpt.seating.next_hand`): when its previous hand was recorded, the table opened or
+           received players, or a break ended. A hand in play when a break comes is recorded;
+           the table then deals only Fantasyland hands until the break ends.
+round      the hands a table plays while the button goes once around its players (`Round`).
            A round is complete when the button has moved once per player and no Fantasyland
            hand is pending; the next hand then opens the next round, or a director closes it.
 
@@ -37,11 +40,11 @@ from vpt.events.clock_services import refresh_clock
 from vpt.events.clock_time import steady_now
 from vpt.events.models import AuditEntry, Entry, Event
 from vpt.events.places import assign_places, finish_if_decided
-from vpt.events.selectors import chips_per_point_in_force
 from vpt.events.services import lock_event
 from vpt.ofc import PlayerHand, button_after_hand, format_cards, payment_seats
 from vpt.seating.models import Seat
-from vpt.tables.models import Table
+from vpt.seating.next_hand import deal_next_hands, undeal, why_not
+from vpt.tables.models import Round, Table
 
 from .clock import room_facts
 from .models import Board, Exchange, Hand, HandPhoto
@@ -124,11 +127,12 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
             earlier.replayed = True
             return earlier
     _check_hand_number(table, hand_number)
-    # The level in force when the hand starts fixes its chips per point: let the clock catch up
-    # first, in case time (or hands played) moved the level on since anyone last looked.
-    refresh_clock(event, now=steady_now(), facts=room_facts(event))
-    if not table.is_open:
-        raise ServiceError(_("%(table)s is broken.") % {"table": table}, code="table_closed")
+    if not table.is_dealt:
+        # No hand dealt yet (a break, or too few players): the break may have ended since the
+        # clock was last stored, and then every waiting table deals.
+        refresh_clock(event, now=steady_now(), facts=room_facts(event))
+        deal_next_hands(event)
+        table.refresh_from_db(fields=["next_level", "next_chips_per_point", "button_seat"])
     seats = {
         seat.number: seat
         for seat in Seat.objects.filter(table=table, entry__isnull=False)
@@ -136,12 +140,7 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
         .order_by("number")
     }
     fantasyland = any(seat.fantasyland_cards for seat in seats.values())
-    if event.status == Event.Status.FINISHED:
-        raise ServiceError(_("The event has finished."), code="event_finished")
-    if event.status == Event.Status.ON_BREAK and not fantasyland:
-        raise ServiceError(_("The event is on a break; only Fantasyland hands continue."), code="on_break")
-    if len(seats) < rules.min_players:
-        raise ServiceError(_("%(table)s has fewer than two players.") % {"table": table}, code="too_few_players")
+    _refuse_undealt(table, event, seated=len(seats), fantasyland=fantasyland)
     missing = sorted(set(seats) - set(parsed))
     extra = sorted(set(parsed) - set(seats))
     if missing or extra:
@@ -151,9 +150,10 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
             code="seats_mismatch",
         )
 
-    if round_complete(table, len(seats), fantasyland):
+    current = current_round(table)
+    if current.is_complete(len(seats), fantasyland_pending=fantasyland):
         # The button has gone around: this hand opens the next round, without anyone closing it.
-        _start_next_round(table, players=len(seats))
+        current = _open_next_round(current, players=len(seats))
 
     order = payment_seats(list(seats), table.button_seat)
     button = order[-1]
@@ -161,7 +161,9 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
         PlayerHand(str(seats[n].occupant), parsed[n].board, seats[n].occupant.stack, seats[n].fantasyland_cards)
         for n in order
     ]
-    level, chips_per_point = chips_per_point_in_force(event)
+    # The hand is played at the level it was dealt at, however late it is recorded.
+    level, chips_per_point = table.next_level, table.next_chips_per_point
+    assert chips_per_point is not None  # dealt: `_refuse_undealt` passed
     result = score(players, rules, chips_per_point, order)
     assert result.settlement is not None
 
@@ -169,7 +171,7 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
         event=event,
         table=table,
         number=hand_number,
-        round_number=table.round_number,
+        round_number=current.number,
         level=level,
         chips_per_point=chips_per_point,
         button_seat=button,
@@ -220,13 +222,19 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
     holds = any(seat.fantasyland_cards for seat in changed_seats)
     table.last_hand_number = hand_number
     table.button_seat = button_after_hand(survivors, button, fantasyland_next=holds)
+    undeal(table)
+    table.save(update_fields=["last_hand_number", "button_seat", "next_level", "next_chips_per_point"])
     if survivors and not holds:
-        table.round_button_moves += 1
-    table.save(update_fields=["last_hand_number", "button_seat", "round_number", "round_button_moves", "round_players"])
+        current.button_moves += 1
+        current.save(update_fields=["button_moves"])
 
     if eliminated:
         assign_places(event, eliminations=elimination_order(event))
         finish_if_decided(event)
+    # The next hand is dealt now, at the level in force once this hand counts (a level by
+    # hands may just have ended; the last Fantasyland hand before a break starts its time).
+    refresh_clock(event, now=steady_now(), facts=room_facts(event))
+    deal_next_hands(event, [table, *_waiting_tables(event, table)])
     write_audit(
         actor=actor,
         event_id=event.pk,
@@ -276,53 +284,76 @@ def _check_hand_number(table: Table, hand_number: int) -> None:
         )
 
 
+def _refuse_undealt(table: Table, event: Event, *, seated: int, fantasyland: bool) -> None:
+    """Refuse a hand the table has not dealt (or can no longer play), naming why by its code."""
+    reason = why_not(table, event, seated=seated, fantasyland=fantasyland)
+    messages = {
+        "table_closed": _("%(table)s is broken.") % {"table": table},
+        "event_finished": _("The event has finished."),
+        "too_few_players": _("%(table)s has fewer than two players.") % {"table": table},
+        "on_break": _("The event is on a break; only Fantasyland hands continue."),
+    }
+    if reason is not None:
+        raise ServiceError(messages[reason], code=reason)
+    if not table.is_dealt:  # cannot happen after `deal_next_hands`; refused rather than guessed
+        raise ServiceError(messages["on_break"], code="on_break")
+
+
+def _waiting_tables(event: Event, table: Table) -> list[Table]:
+    """The event's other open tables with no hand dealt (a break, or one player), locked."""
+    return list(
+        Table.objects.select_for_update(no_key=True)
+        .filter(event=event, status=Table.Status.OPEN, next_chips_per_point__isnull=True)
+        .exclude(pk=table.pk)
+        .order_by("id")
+    )
+
+
 # Rounds ---------------------------------------------------------------------------------------
 
 
-def round_complete(table: Table, seated: int, fantasyland_pending: bool) -> bool:
-    """A round ends when the button has gone once around and no Fantasyland hand is pending."""
-    needed = max(1, min(table.round_players or seated, seated))
-    return table.round_button_moves >= needed and not fantasyland_pending
+def current_round(table: Table) -> Round:
+    """The table's open round (every table has one from the seat draw or its opening)."""
+    return Round.objects.get(table=table, closed_at__isnull=True)
 
 
-def _start_next_round(table: Table, *, players: int) -> None:
-    """The table's next round begins with the players seated now (the caller saves the table)."""
-    table.round_number += 1
-    table.round_button_moves = 0
-    table.round_players = players
+def _open_next_round(current: Round, *, players: int) -> Round:
+    """Close `current` and open the table's next round with the players seated now."""
+    current.closed_at = steady_now()
+    current.save(update_fields=["closed_at"])
+    return Round.objects.create(table_id=current.table_id, number=current.number + 1, players=players)
 
 
 @transaction.atomic(durable=True)
-def close_round(table: Table, *, actor: Actor, force: bool = False) -> Table:
+def close_round(table: Table, *, actor: Actor, force: bool = False) -> Round:
     """End the table's current round and start the next; `force` ends it early (never over a
-    pending Fantasyland hand)."""
+    pending Fantasyland hand). Returns the round now open."""
     ensure_director(actor)
     event = lock_event(table.event_id)
     table = Table.objects.select_for_update(no_key=True).get(pk=table.pk)
+    current = current_round(table)
     seats = list(Seat.objects.filter(table=table, entry__isnull=False))
     pending = any(seat.fantasyland_cards for seat in seats)
     if pending:
         raise ServiceError(_("A Fantasyland hand is pending: the round goes on."), code="fantasyland_pending")
-    if not force and not round_complete(table, len(seats), pending):
+    if not force and not current.is_complete(len(seats), fantasyland_pending=pending):
         raise ServiceError(
             _("The button has not gone around yet (%(moves)s of %(needed)s moves).")
-            % {"moves": table.round_button_moves, "needed": max(1, min(table.round_players or len(seats), len(seats)))},
+            % {"moves": current.button_moves, "needed": current.moves_needed(len(seats))},
             code="round_not_over",
         )
-    before = table.round_number
-    _start_next_round(table, players=len(seats))
-    table.save(update_fields=["round_number", "round_button_moves", "round_players"])
+    opened = _open_next_round(current, players=len(seats))
     write_audit(
         actor=actor,
         event_id=event.pk,
         action=AuditEntry.Action.CLOSE_ROUND,
         obj=table,
         table_number=table.number,
-        args={"table": table.number, "round": before},
-        before={"round": before},
-        after={"round": table.round_number},
+        args={"table": table.number, "round": current.number},
+        before={"round": current.number},
+        after={"round": opened.number},
     )
-    return table
+    return opened
 
 
 @transaction.atomic(durable=True)

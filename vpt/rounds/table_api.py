@@ -1,8 +1,11 @@
 """The table API: a table's device (or any client holding the table's token) reads the hand to
 enter and records it. Documented in README.md, "Table API".
 
-``GET /api/tables/<id>/``        the next hand: event, table, hand number, variant, chips per
-                                 point, button, seats in payment order (button last).
+``GET /api/tables/<id>/``        the next hand as stored: event, table, hand number, variant,
+                                 level and chips per point it was dealt at, button (and whether
+                                 it is dead), seats in payment order (button last), whether it
+                                 can be dealt (``can_deal``) and why not (``why_not``: a code,
+                                 such as ``too_few_players`` or ``on_break``).
 ``POST /api/tables/<id>/hands``  ``{"hand_number", "key", "boards": [...]}``: records the hand
                                  through `record_hand` (201 with the result); the same key
                                  again answers 200 with the same result, never a second hand.
@@ -36,7 +39,7 @@ from django.views.decorators.csrf import csrf_exempt
 from vpt.accounts.permissions import Actor, DeviceActor
 from vpt.engine_errors import explain
 from vpt.errors import Conflict, InvalidBoards, NotAllowed, ServiceError
-from vpt.ofc import MAX_INPUT_BYTES, InvalidHand, button_after_hand, load_hand_json
+from vpt.ofc import MAX_INPUT_BYTES, InvalidHand, load_hand_json
 from vpt.tables.models import Table
 from vpt.tables.permissions import device_actor, may_deal, table_actor
 from vpt.tables.services import device_for_token
@@ -97,9 +100,11 @@ def _table_view(methods: tuple[str, ...]) -> Callable[[TableView], Callable[...,
                 actor: Actor = DeviceActor(
                     table_id=device.table_id, table_number=device.table.number, device_id=device.pk
                 )
-                table = Table.objects.select_related("event__current_level", "dealer").get(pk=table_id)
+                table = Table.objects.select_related("event__current_level", "dealer", "next_level").get(pk=table_id)
                 return view(request, table, actor)
-            table_or_none = Table.objects.select_related("event__current_level", "dealer").filter(pk=table_id).first()
+            table_or_none = (
+                Table.objects.select_related("event__current_level", "dealer", "next_level").filter(pk=table_id).first()
+            )
             if not request.user.is_authenticated and device_actor(request) is None:
                 return _unauthorized("Give the table's token: 'Authorization: Bearer <token>'.")
             if table_or_none is None:
@@ -125,9 +130,13 @@ def table(request: HttpRequest, table: Table, actor: Actor) -> JsonResponse:
             "table": table.number,
             "hand_number": state.next_hand_number,
             "variant": table.event.variant,
+            "level": state.level.number if state.level else None,
             "chips_per_point": state.chips_per_point,
             "button": state.button_seat,
+            "dead_button": state.dead_button,
             "open": table.is_open,
+            "can_deal": state.can_deal,
+            "why_not": state.why_not,
             "seats": [
                 {
                     "seat": seat.number,
@@ -270,22 +279,7 @@ def hand_result(hand_id: int) -> dict[str, Any]:
         }
         for exchange in hand.exchanges.all()
     ]
-    survivors = [board for board in boards if not board.eliminated]
-    holds = [board for board in survivors if board.fantasyland_next_cards]
-    next_hand = None
-    if not hand.is_void:
-        next_hand = {
-            "hand_number": hand.number + 1,
-            "button": button_after_hand(
-                sorted(board.seat_number for board in survivors), hand.button_seat, fantasyland_next=bool(holds)
-            )
-            if survivors
-            else None,
-            "fantasyland": [
-                {"seat": board.seat_number, "name": names[board.pk], "cards": board.fantasyland_next_cards}
-                for board in holds
-            ],
-        }
+    next_hand = None if hand.is_void else _next_hand_after(hand, boards, names)
     return {
         "event": hand.event.slug,
         "table": hand.table.number,
@@ -303,3 +297,29 @@ def hand_result(hand_id: int) -> dict[str, Any]:
         "eliminated": [{"seat": board.seat_number, "name": names[board.pk]} for board in boards if board.eliminated],
         "next_hand": next_hand,
     }
+
+
+def _next_hand_after(hand: Hand, boards: list[Any], names: dict[int, str]) -> dict[str, Any]:
+    """The hand after `hand` as stored: for the table's latest hand, the table's next hand
+    (its button, dead or not, and level, or none when it cannot deal); for an earlier hand, the
+    button its next hand was played with. Fantasyland: who earned it in `hand`."""
+    table = hand.table
+    fantasyland = [
+        {"seat": board.seat_number, "name": names[board.pk], "cards": board.fantasyland_next_cards}
+        for board in boards
+        if board.fantasyland_next_cards and not board.eliminated
+    ]
+    if hand.number == table.last_hand_number:
+        state = table_state(table.pk)
+        return {
+            "hand_number": state.next_hand_number,
+            "button": state.button_seat if state.seats else None,
+            "dead_button": state.dead_button,
+            "level": state.level.number if state.level else None,
+            "chips_per_point": state.chips_per_point,
+            "can_deal": state.can_deal,
+            "why_not": state.why_not,
+            "fantasyland": fantasyland,
+        }
+    later = Hand.objects.filter(table=table, number=hand.number + 1).values_list("button_seat", flat=True).first()
+    return {"hand_number": hand.number + 1, "button": later, "fantasyland": fantasyland}

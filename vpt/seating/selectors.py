@@ -5,25 +5,55 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 
 from vpt.events.models import Entry, Event
 from vpt.events.selectors import table_activity
-from vpt.ofc import payment_seats
-from vpt.tables.models import Table
+from vpt.tables.models import Round, Table
 
 from .balancing import SeatedPlayer, TableState
 from .models import Seat
+from .next_hand import NextHand, next_hand
 
 
 @dataclass(frozen=True)
 class TableRow:
     table: Table
-    seats: list[Seat]  # occupied seats in payment order, button last
-    button: Seat | None
-    fantasyland: list[Seat]
+    next_hand: NextHand  # seats in payment order (button last), the stored button, why not
+    round_number: int
     last_activity: datetime.datetime | None
     stale: bool
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.next_hand.seats
+
+    @property
+    def fantasyland(self) -> list[Seat]:
+        return self.next_hand.fantasyland
+
+
+def _open_tables(event: Event) -> QuerySet[Table]:
+    """The event's open tables with their dealer, next level, occupied seats and open round."""
+    occupied = Seat.objects.filter(entry__isnull=False).select_related("entry__player").order_by("number")
+    return (
+        Table.objects.filter(event=event, status=Table.Status.OPEN)
+        .select_related("dealer", "next_level")
+        .prefetch_related(
+            Prefetch("seat_set", queryset=occupied, to_attr="occupied"),
+            Prefetch("rounds", queryset=Round.objects.filter(closed_at__isnull=True), to_attr="open_rounds"),
+        )
+        .order_by("number")
+    )
+
+
+def _occupied(table: Table) -> list[Seat]:
+    return list(getattr(table, "occupied"))  # noqa: B009 (set by the prefetch in `_open_tables`)
+
+
+def _open_round(table: Table) -> Round | None:
+    rounds: list[Round] = getattr(table, "open_rounds")  # noqa: B009 (set by the prefetch in `_open_tables`)
+    return rounds[0] if rounds else None
 
 
 def seats_by_entry(event: Event) -> dict[int, Seat]:
@@ -36,54 +66,38 @@ def seats_by_entry(event: Event) -> dict[int, Seat]:
 
 
 def tables_overview(event: Event, *, now: datetime.datetime, stale_minutes: int) -> list[TableRow]:
-    """Every open table of `event` with its seats, button, pending Fantasyland and last hand: 3 queries.
+    """Every open table of `event` with its stored next hand (seats, button, Fantasyland, why it
+    cannot deal), its round and last hand: 5 queries.
 
     A table is *stale* when its last hand was recorded more than `stale_minutes` ago.
     """
-    occupied = Seat.objects.filter(entry__isnull=False).select_related("entry__player").order_by("number")
     activity = table_activity(event)
-    tables = (
-        Table.objects.filter(event=event, status=Table.Status.OPEN)
-        .select_related("dealer")
-        .prefetch_related(Prefetch("seat_set", queryset=occupied, to_attr="occupied"))
-        .order_by("number")
-    )
+    tables = _open_tables(event)
     limit = now - datetime.timedelta(minutes=stale_minutes)
-    rows = []
-    for table in tables:
-        by_number = {seat.number: seat for seat in table.occupied}
-        order = payment_seats(list(by_number), table.button_seat) if by_number else []
-        seats = [by_number[number] for number in order]
-        rows.append(
-            TableRow(
-                table=table,
-                seats=seats,
-                button=seats[-1] if seats else None,
-                fantasyland=[seat for seat in seats if seat.fantasyland_cards],
-                last_activity=activity.get(table.number),
-                stale=table.number in activity and activity[table.number] < limit,
-            )
+    return [
+        TableRow(
+            table=table,
+            next_hand=next_hand(table, event, _occupied(table)),
+            round_number=current.number if (current := _open_round(table)) else 1,
+            last_activity=activity.get(table.number),
+            stale=table.number in activity and activity[table.number] < limit,
         )
-    return rows
+        for table in tables
+    ]
 
 
 def balancing_snapshot(event: Event) -> list[TableState]:
-    """The open tables as `vpt.seating.balancing` takes them: 2 queries.
+    """The open tables as `vpt.seating.balancing` takes them: 3 queries.
 
     A round is in progress once the button has moved and until it has gone around (or while a
-    Fantasyland hand is pending: it continues the round).
+    Fantasyland hand is pending: it continues the round); players may not leave then.
     """
-    tables = list(Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number"))
-    seats: dict[int, list[Seat]] = {table.pk: [] for table in tables}
-    for seat in (
-        Seat.objects.filter(table__in=tables, entry__isnull=False).select_related("entry__player").order_by("number")
-    ):
-        seats[seat.table_id].append(seat)
     states = []
-    for table in tables:
-        rows = seats[table.pk]
-        needed = max(1, min(table.round_players or len(rows), len(rows)))
-        in_round = 0 < table.round_button_moves < needed or any(s.fantasyland_cards for s in rows)
+    for table in _open_tables(event):
+        rows = _occupied(table)
+        pending = any(s.fantasyland_cards for s in rows)
+        current = _open_round(table)
+        in_round = bool(current and current.in_progress(len(rows), fantasyland_pending=pending))
         players = tuple(
             SeatedPlayer(s.entry_id, str(s.entry), s.number, fantasyland=s.fantasyland_cards > 0)  # type: ignore[arg-type]
             for s in rows

@@ -22,9 +22,10 @@ from vpt.events.audit import write_audit
 from vpt.events.models import AuditEntry, Entry, Event
 from vpt.events.selectors import hands_recorded
 from vpt.events.services import lock_event
-from vpt.tables.models import Table
+from vpt.tables.models import Round, Table
 
 from .models import Seat
+from .next_hand import deal_next_hands, undeal
 
 
 def table_sizes(players: int, seats_per_table: int, min_players: int = 2) -> list[int]:
@@ -69,9 +70,9 @@ def draw_seats(event: Event, *, actor: Actor, seed: int | None = None) -> list[T
     rng.shuffle(entries)
     Table.objects.filter(event=event).delete()
     tables = Table.objects.bulk_create(
-        Table(event=event, number=number, seats=event.seats_per_table, round_players=size)
-        for number, size in enumerate(sizes, start=1)
+        Table(event=event, number=number, seats=event.seats_per_table) for number in range(1, len(sizes) + 1)
     )
+    Round.objects.bulk_create(Round(table=table, number=1, players=size) for table, size in zip(tables, sizes))
     seats: list[Seat] = []
     position = 0
     for table, size in zip(tables, sizes):
@@ -92,6 +93,7 @@ def draw_seats(event: Event, *, actor: Actor, seed: int | None = None) -> list[T
         event.status = Event.Status.RUNNING
         update.append("status")
     event.save(update_fields=update)
+    deal_next_hands(event, tables)
     write_audit(
         actor=actor,
         event_id=event.pk,
@@ -156,6 +158,7 @@ def open_table(event: Event, *, actor: Actor) -> Table:
         raise ServiceError(_("The event has finished."), code="event_finished")
     last = Table.objects.filter(event=event).aggregate(last=Max("number"))["last"] or 0
     table = Table.objects.create(event=event, number=last + 1, seats=event.seats_per_table)
+    Round.objects.create(table=table, number=1)
     Seat.objects.bulk_create(Seat(table=table, number=number) for number in range(1, event.seats_per_table + 1))
     write_audit(
         actor=actor,
@@ -187,6 +190,7 @@ def seat_entry(entry: Entry, *, actor: Actor, table: Table | None = None) -> Sea
     seat = _free(seats[target.pk])[0]
     seat.entry = entry
     seat.save(update_fields=["entry"])
+    deal_next_hands(event, [target])
     write_audit(
         actor=actor,
         event_id=event.pk,
@@ -218,6 +222,7 @@ def move_player(entry: Entry, *, to_table: Table, actor: Actor, seat_number: int
         )
     target = _check_move(source, seats[source.table_id], seats[to_table.pk], seat_number)
     _move(source, target)
+    deal_next_hands(event, [tables[to_table.pk]])
     write_audit(
         actor=actor,
         event_id=event.pk,
@@ -257,7 +262,9 @@ def _check_move(source: Seat, from_seats: list[Seat], to_seats: list[Seat], seat
     return free[0]
 
 
-def _break(table: Table, tables: dict[int, Table], seats: dict[int, list[Seat]]) -> list[tuple[Seat, Seat]]:
+def _break(
+    event: Event, table: Table, tables: dict[int, Table], seats: dict[int, list[Seat]]
+) -> list[tuple[Seat, Seat]]:
     table_seats = seats[table.pk]
     players = _occupied(table_seats)
     if len(players) >= 2 and any(seat.fantasyland_cards for seat in players):
@@ -280,8 +287,11 @@ def _break(table: Table, tables: dict[int, Table], seats: dict[int, list[Seat]])
         moves.append((seat, target))
     table.status = Table.Status.BROKEN
     table.button_seat = None
-    table.save(update_fields=["status", "button_seat"])
+    undeal(table)
+    table.save(update_fields=["status", "button_seat", "next_level", "next_chips_per_point"])
     del tables[table.pk]
+    receiving = {target.table_id for _seat, target in moves}
+    deal_next_hands(event, [tables[pk] for pk in sorted(receiving)])
     return moves
 
 
@@ -295,7 +305,7 @@ def break_table(table: Table, *, actor: Actor) -> list[Seat]:
         raise ServiceError(_("%(table)s is not open.") % {"table": table}, code="table_closed")
     seats = _seats_by_table(tables)
     table = tables[table.pk]
-    moves = _break(table, tables, seats)
+    moves = _break(event, table, tables, seats)
     write_audit(
         actor=actor,
         event_id=event.pk,
@@ -335,7 +345,7 @@ def balance_tables(event: Event, *, actor: Actor) -> list[str]:
             if breakable:
                 table = breakable[0]
                 try:
-                    _break(table, tables, seats)
+                    _break(event, table, tables, seats)
                 except ServiceError:
                     break
                 done.append(str(_("%(table)s broken") % {"table": table}))
@@ -368,6 +378,7 @@ def balance_tables(event: Event, *, actor: Actor) -> list[str]:
                 % {"name": name, "from": tables[source.table_id], "to": target_table, "seat": target.number}
             )
         )
+    deal_next_hands(event, list(tables.values()))
     if done:
         write_audit(
             actor=actor, event_id=event.pk, action=AuditEntry.Action.BALANCE_TABLES, obj=event, after={"moves": done}

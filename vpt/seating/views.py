@@ -32,6 +32,7 @@ from vpt.tables.models import Table
 
 from .balancing import suggest_moves
 from .models import Seat
+from .next_hand import next_hand
 from .selectors import balancing_snapshot, tables_overview
 from .services import (
     balance_tables,
@@ -72,11 +73,12 @@ class MoveForm(forms.Form):
 
 def _context(event: Event, move_form: MoveForm | None = None) -> dict[str, Any]:
     seats = Seat.objects.select_related("entry__player").order_by("number")
-    tables = list(
-        Table.objects.filter(event=event, status=Table.Status.OPEN)
+    tables = [
+        {"table": table, "next": next_hand(table, event, [seat for seat in table.seat_set.all() if seat.entry_id])}
+        for table in Table.objects.filter(event=event, status=Table.Status.OPEN)
         .order_by("number")
         .prefetch_related(Prefetch("seat_set", queryset=seats))
-    )
+    ]
     unseated = list(
         Entry.objects.filter(event=event, status=Entry.Status.ACTIVE, seat__isnull=True)
         .select_related("player")

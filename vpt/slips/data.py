@@ -136,6 +136,7 @@ class SlipData:
     next_button: str = ""
     next_button_seat: int | None = None
     button_holds: bool = False
+    next_button_dead: bool = False
     variant: str = ""
     void: bool = False
     version: int = 1
@@ -199,6 +200,8 @@ class TableListTable:
     seats: tuple[TableListSeat, ...]
     dealer: str = ""
     button_seat: int | None = None
+    dead_button: bool = False  # nobody sits on the button seat
+    why_not: str | None = None  # the code of why the table deals no hand now
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +282,9 @@ def describe_rows(cards: Sequence[str], language: str, fallback: Sequence[str] =
 
 
 def next_button(players: Sequence[SlipPlayer]) -> tuple[SlipPlayer | None, bool]:
-    """Who has the button next hand, and whether it holds (someone plays Fantasyland next).
+    """Who has the button next hand, and whether it holds (someone plays Fantasyland next), for
+    a slip of a hand scored from JSON alone (no table: nothing stored). A recorded hand's slip
+    prints the table's stored button instead (`vpt.slips.selectors`).
 
     The engine's rule (:func:`vpt.ofc.button_after_hand`) on the players' seats (their payment
     positions when seats are not known; the last player has the button): the button moves to the

@@ -125,8 +125,12 @@ def render_table_list(data: TableListData) -> bytes:
             details = [_("Table %(number)s") % {"number": table.number}]
             if table.dealer:
                 details.append(_("Dealer: %(name)s") % {"name": table.dealer})
-            if table.button_seat is not None:
+            if table.button_seat is not None and table.dead_button:
+                details.append(_("button: seat %(seat)s, dead button") % {"seat": table.button_seat})
+            elif table.button_seat is not None:
                 details.append(_("button: seat %(seat)s") % {"seat": table.button_seat})
+            if table.why_not == "too_few_players":
+                details.append(_("fewer than two players: no hand is dealt"))
             group = [
                 layout.text_block(
                     [Cell(0, (layout.fitted(" · ".join(details), bold=True, size=layout.HEADING),))],

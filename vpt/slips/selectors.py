@@ -24,6 +24,7 @@ from vpt.rounds.chip_moves import ChipMove
 from vpt.rounds.models import Board, Exchange, Hand
 from vpt.rounds.selectors import correction_moves
 from vpt.seating.models import Seat
+from vpt.seating.next_hand import next_hand
 from vpt.tables.models import Table
 
 from .data import (
@@ -39,7 +40,6 @@ from .data import (
     TableListTable,
     describe_rows,
     exchange_from_pair,
-    next_button,
 )
 from .receipt import ReceiptData
 
@@ -88,7 +88,7 @@ def slips_data(
     page_format: str | None = None,
     public: bool = False,
 ) -> list[SlipData]:
-    """The slips of ``hands``, in their order: 4 queries, however many hands.
+    """The slips of ``hands``, in their order: 5 queries, however many hands.
 
     ``hands`` is a queryset (or hand objects, re-read by id). The event's language and slip
     format apply unless ``language``/``page_format`` say otherwise. ``public``: for a document
@@ -105,10 +105,12 @@ def slips_data(
     buttons = _next_buttons(loaded)
     moves = correction_moves(loaded)
     deals = _deals_after(loaded)
+    seated = _seated_now(loaded, public=public)
     return [
         _slip(
             hand,
             buttons.get((hand.table_id, hand.number + 1)),
+            seated,
             public_url,
             language,
             page_format,
@@ -151,7 +153,7 @@ def slip_data(
     language: str | None = None,
     page_format: str | None = None,
 ) -> SlipData:
-    """One hand's slip: 4 queries."""
+    """One hand's slip: 5 queries."""
     pk = hand if isinstance(hand, int) else hand.pk
     slips = slips_data(Hand.objects.filter(pk=pk), public_url=public_url, language=language, page_format=page_format)
     if not slips:
@@ -173,9 +175,23 @@ def _next_buttons(hands: Sequence[Hand]) -> dict[tuple[int, int], int | None]:
     return found
 
 
+def _seated_now(hands: Sequence[Hand], *, public: bool) -> dict[int, dict[int, str]]:
+    """table id -> {seat: player} now, for the tables whose latest hand is among ``hands``: 1
+    query (none when there is no such hand)."""
+    tables = {hand.table_id for hand in hands if hand.number == hand.table.last_hand_number}
+    seated: dict[int, dict[int, str]] = {table_id: {} for table_id in tables}
+    if tables:
+        for seat in Seat.objects.filter(table_id__in=tables, entry__isnull=False).select_related(
+            "entry__player__person__merged_into"
+        ):
+            seated[seat.table_id][seat.number] = entry_name(seat.occupant, public=public)
+    return seated
+
+
 def _slip(
     hand: Hand,
     next_hand_button: int | None,
+    seated: dict[int, dict[int, str]],
     public_url: PublicUrl | None,
     language: str | None,
     page_format: str | None,
@@ -230,7 +246,7 @@ def _slip(
         )
         for number, exchange in enumerate(hand.exchanges.all(), start=1)
     )
-    button_name, button_seat, holds = _button_after(hand, players, next_hand_button)
+    button_name, button_seat, holds, dead = _button_after(hand, players, next_hand_button, seated)
     return SlipData(
         event=event.name,
         table=str(hand.table.number),
@@ -247,6 +263,7 @@ def _slip(
         next_button=button_name,
         next_button_seat=button_seat,
         button_holds=holds,
+        next_button_dead=dead,
         variant=event.variant,
         void=hand.is_void,
         version=hand.version,
@@ -257,24 +274,25 @@ def _slip(
 
 
 def _button_after(
-    hand: Hand, players: Sequence[SlipPlayer], next_hand_button: int | None
-) -> tuple[str, int | None, bool]:
-    """Name, seat and hold of the next hand's button.
+    hand: Hand, players: Sequence[SlipPlayer], next_hand_button: int | None, seated: dict[int, dict[int, str]]
+) -> tuple[str, int | None, bool, bool]:
+    """Name, seat, hold and "dead button" of the next hand's button, as stored: no rule applied.
 
-    The next hand's recorded button when there is one; for the table's latest hand, the table's
-    button now; otherwise (an old hand whose successor is gone) the rule applied to this hand.
+    For the table's latest hand, the table's stored button (`Table.button_seat`) with whoever
+    sits there now (nobody: a dead button); none when the table deals no more (broken, or
+    fewer than two players). For an earlier hand, the button its next hand was played with.
     """
-    if next_hand_button is None and hand.number == hand.table.last_hand_number and hand.table.is_open:
-        next_hand_button = hand.table.button_seat
+    table = hand.table
+    if hand.number == table.last_hand_number:
+        occupied = seated.get(table.pk, {})
+        seat = table.button_seat
+        if not table.is_open or seat is None or len(occupied) < 2:
+            return "", None, False, False
+        return occupied.get(seat, ""), seat, seat == hand.button_seat, seat not in occupied
     if next_hand_button is None:
-        player, holds = next_button(players)
-        return (player.name, player.seat, holds) if player else ("", None, False)
-    remaining = [player for player in players if not player.eliminated]
-    if len(remaining) < 2 and hand.table.last_hand_number == hand.number:
-        return "", None, False
+        return "", None, False, False
     names = {player.seat: player.name for player in players if not player.eliminated}
-    holds = next_hand_button == hand.button_seat
-    return names.get(next_hand_button, ""), next_hand_button, holds
+    return names.get(next_hand_button, ""), next_hand_button, next_hand_button == hand.button_seat, False
 
 
 def event_hands(
@@ -316,10 +334,10 @@ def seat_cards_data(event: Event, *, player_url: Callable[[str], str] | None = N
 
 
 def table_list_data(event: Event) -> TableListData:
-    """Every open table with its dealer, button and seats: 2 queries."""
+    """Every open table with its dealer, stored button and seats: 2 queries."""
     tables = (
         Table.objects.filter(event=event, status=Table.Status.OPEN)
-        .select_related("dealer")
+        .select_related("dealer", "next_level")
         .prefetch_related(
             Prefetch("seat_set", queryset=Seat.objects.select_related("entry__player").order_by("number"))
         )
@@ -336,9 +354,15 @@ def table_list_data(event: Event) -> TableListData:
             )
             for seat in table.seat_set.all()
         )
+        upcoming = next_hand(table, event, [seat for seat in table.seat_set.all() if seat.entry_id is not None])
         rows.append(
             TableListTable(
-                number=table.number, seats=seats, dealer=user_name(table.dealer), button_seat=table.button_seat
+                number=table.number,
+                seats=seats,
+                dealer=user_name(table.dealer),
+                button_seat=upcoming.button_seat,
+                dead_button=upcoming.dead_button,
+                why_not=upcoming.why_not,
             )
         )
     return TableListData(event=event.name, tables=tuple(rows), language=event.language, printed_at=timezone.now())

@@ -116,6 +116,8 @@ def eliminated(player: SlipPlayer) -> str:
 def next_button_note(data: SlipData) -> str:
     """Who (or which seat) has the button next hand; for a hand with ``next_button`` or its seat."""
     seat = data.next_button_seat
+    if data.next_button_dead:
+        return _("Next hand: dead button on seat %(seat)s") % {"seat": seat}
     if not data.next_button:  # someone new sits there
         return _("Next hand: the button moves to seat %(seat)s") % {"seat": seat}
     if data.button_holds:

@@ -12,13 +12,13 @@ from django.http import HttpRequest
 from vpt.errors import ServiceError
 from vpt.events.admin import ServiceSaveAdmin
 
-from .models import Table
+from .models import Round, Table
 from .services import assign_dealer
 
 
 @admin.register(Table)
 class TableAdmin(ServiceSaveAdmin):
-    list_display = ["__str__", "event", "status", "dealer", "last_hand_number", "round_number", "button_seat"]
+    list_display = ["__str__", "event", "status", "dealer", "last_hand_number", "button_seat"]
     list_filter = ["event", "status"]
     fields = [
         "event",
@@ -27,9 +27,8 @@ class TableAdmin(ServiceSaveAdmin):
         "dealer",
         "button_seat",
         "last_hand_number",
-        "round_number",
-        "round_button_moves",
-        "round_players",
+        "next_level",
+        "next_chips_per_point",
     ]
     readonly_fields = [
         "event",
@@ -37,9 +36,8 @@ class TableAdmin(ServiceSaveAdmin):
         "status",
         "button_seat",
         "last_hand_number",
-        "round_number",
-        "round_button_moves",
-        "round_players",
+        "next_level",
+        "next_chips_per_point",
     ]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -51,3 +49,20 @@ class TableAdmin(ServiceSaveAdmin):
                 assign_dealer(obj, dealer=obj.dealer, actor=request.user)
             except ServiceError as error:
                 self.message_user(request, str(error), messages.ERROR)
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    """Rounds are opened and closed by hands and `close_round`: read here only."""
+
+    list_display = ["__str__", "table", "players", "button_moves", "started_at", "closed_at"]
+    list_filter = ["table__event"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -2,10 +2,22 @@
 
 table        one playing table of an event, numbered from 1. Its seats are in
              `seating.Seat`; its hands in `rounds.Hand`.
-button       the seat number holding the dealer button. It moves one occupied seat clockwise
-             (to higher seat numbers, wrapping) after each hand, and holds when anyone at the
-             table plays Fantasyland next hand.
-round        an orbit of the button; Fantasyland continuation hands extend it.
+button       the seat number holding the dealer button for the table's next hand: worked out
+             once by the engine's rule (`vpt.ofc.button_after_hand`) when a hand is recorded,
+             or when the table opens or receives its first players, and stored; every page,
+             printout and API reads it. It moves one occupied seat clockwise (to higher seat
+             numbers, wrapping) after each hand, and holds when anyone at the table plays
+             Fantasyland next hand, even on a seat just emptied: a *dead button* (the player
+             before it acts last, `vpt.ofc.effective_button`). A move never moves it.
+next hand    the hand a table deals next, stored (`next_hand_number`, `next_level`,
+             `next_chips_per_point`, `button_seat`; who plays Fantasyland with how many cards
+             is on its seats): it is *dealt* (`is_dealt`) when the previous hand is recorded,
+             the table opens or receives players, or a break ends, and keeps the level in force
+             then however late it is recorded (ofc-rules.md, "Rounds, levels and breaks").
+             Not dealt: fewer than two players, a break, a broken table or a finished event.
+round        an orbit of the button (`Round`); Fantasyland continuation hands extend it. It
+             lives here, next to the button it follows, because seating ("players may not leave
+             during a round") and the rounds app both read it.
 dealer       the user assigned to enter this table's hands.
 table device a sign-in token of a table (`TableDevice`), printed as a QR code on the table's
              sign-in card: opening its URL signs that browser in for that table only. Only a
@@ -20,6 +32,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .devices import browser_name
@@ -44,12 +57,19 @@ class Table(models.Model):
         related_name="dealt_tables",
     )
     last_hand_number = models.PositiveIntegerField(_("last hand number"), default=0)
-    round_number = models.PositiveIntegerField(_("round"), default=1)
-    round_button_moves = models.PositiveSmallIntegerField(_("button moves this round"), default=0)
-    round_players = models.PositiveSmallIntegerField(
-        _("players at round start"),
-        default=0,
-        help_text=_("The round ends when the button has moved this many times."),
+    next_level = models.ForeignKey(
+        "events.Level",
+        verbose_name=_("level of the next hand"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    next_chips_per_point = models.PositiveIntegerField(
+        _("chips per point of the next hand"),
+        null=True,
+        blank=True,
+        help_text=_("Empty while the next hand is not dealt (fewer than two players, or a break)."),
     )
 
     class Meta:
@@ -70,6 +90,53 @@ class Table(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
+
+    @property
+    def is_dealt(self) -> bool:
+        """The next hand is dealt: its level (chips per point) is fixed."""
+        return self.next_chips_per_point is not None
+
+
+class Round(models.Model):
+    """An orbit of the button at a table: it is complete when the button has moved once per
+    player seated when it began (fewer, if players left) and no Fantasyland hand is pending.
+    A table has one open round (`closed_at` empty): the next hand after a complete round
+    closes it and opens the next, or a director closes it (`vpt.rounds.services.close_round`)."""
+
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField(_("round"))
+    players = models.PositiveSmallIntegerField(
+        _("players at round start"),
+        default=0,
+        help_text=_("The round ends when the button has moved this many times."),
+    )
+    button_moves = models.PositiveSmallIntegerField(_("button moves this round"), default=0)
+    started_at = models.DateTimeField(_("started at"), default=timezone.now)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="round_unique_number"),
+            models.UniqueConstraint(fields=["table"], condition=Q(closed_at__isnull=True), name="round_one_open"),
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Round %(number)s") % {"number": self.number})
+
+    def moves_needed(self, seated: int) -> int:
+        """Button moves that complete the round with `seated` players at the table now."""
+        return max(1, min(self.players or seated, seated))
+
+    def is_complete(self, seated: int, *, fantasyland_pending: bool) -> bool:
+        return self.button_moves >= self.moves_needed(seated) and not fantasyland_pending
+
+    def in_progress(self, seated: int, *, fantasyland_pending: bool) -> bool:
+        """Players may not leave: the button has moved and not yet gone around, or a
+        Fantasyland hand (which continues the round) is pending."""
+        return 0 < self.button_moves < self.moves_needed(seated) or fantasyland_pending
 
 
 class TableDevice(models.Model):

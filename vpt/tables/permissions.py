@@ -102,7 +102,7 @@ def table_dealer_required(view: View) -> View:
 
     @wraps(view)
     def wrapper(request: HttpRequest, table_id: int, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        table = Table.objects.select_related("event__current_level", "dealer").filter(pk=table_id).first()
+        table = Table.objects.select_related("event__current_level", "dealer", "next_level").filter(pk=table_id).first()
         if table is not None and may_deal(request, table):
             return view(request, *args, table=table, **kwargs)
         if not request.user.is_authenticated and device_actor(request) is None:
