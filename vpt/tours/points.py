@@ -167,19 +167,14 @@ def leaderboard(
 
 
 def _total(rule: PointsRule, person_id: int, scored: list[ScoredResult]) -> LeaderboardRow:
-    counting = [result for result in scored if result.event_counts]
-    # Highest first; equal points: the earlier event of the tour is kept.
-    order = sorted(range(len(counting)), key=lambda i: -counting[i].points)
+    counting = [index for index, result in enumerate(scored) if result.event_counts]
+    # Highest first; equal points: the earlier event of the tour is kept (a stable sort).
+    order = sorted(counting, key=lambda index: -scored[index].points)
     kept = set(order if rule.best is None else order[: rule.best])
-    counting_ids = {id(result): i for i, result in enumerate(counting)}
-    results = []
-    for result in scored:
-        index = counting_ids.get(id(result))
-        if index is None:
-            results.append(result)
-        else:
-            counted = index in kept
-            results.append(replace(result, counted=counted, why="" if counted else "best"))
+    results = [
+        replace(result, counted=index in kept, why="" if index in kept else "best") if result.event_counts else result
+        for index, result in enumerate(scored)
+    ]
     in_total = [result for result in results if result.counted]
     return LeaderboardRow(
         person_id=person_id,
@@ -187,8 +182,8 @@ def _total(rule: PointsRule, person_id: int, scored: list[ScoredResult]) -> Lead
         points=sum((result.points for result in in_total), Decimal(0)),
         events_played=len(scored),
         events_counted=len(in_total),
-        wins=sum(1 for result in counting if result.place == 1),
-        best_event=max((result.points for result in counting), default=Decimal(0)),
+        wins=sum(1 for index in counting if scored[index].place == 1),
+        best_event=max((scored[index].points for index in counting), default=Decimal(0)),
         qualified=len(counting) >= rule.min_events,
     )
 
