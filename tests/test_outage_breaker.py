@@ -3,8 +3,10 @@ pool retries a lost connection every couple of seconds, however long the outage 
 
 from __future__ import annotations
 
+import pytest
 from psycopg_pool import pool
 
+from vpt import outage
 from vpt.outage import MAX_RECONNECT_DELAY_SECONDS, OutageBreaker, cap_pool_reconnect_delay
 
 
@@ -48,3 +50,13 @@ def test_the_pool_retries_every_couple_of_seconds_however_long_the_outage() -> N
 
     assert delays[0] <= 1.1
     assert max(delays) == MAX_RECONNECT_DELAY_SECONDS == 2.0
+
+
+def test_a_failed_reconnection_makes_the_database_known_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    breaker = OutageBreaker(lambda: False)
+    monkeypatch.setattr(outage, "_breaker", breaker)
+    cap_pool_reconnect_delay()
+
+    pool.AttemptWithBackoff(timeout=3600).update_delay(0.0)  # what the pool does when a connect fails
+
+    assert breaker.down and breaker.answer_at_once()

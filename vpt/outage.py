@@ -1,11 +1,11 @@
 """While PostgreSQL is known to be down: answer at once, and come back within seconds.
 
-known down   a request failed because the database did not answer (`vpt.middleware` calls
-             `database_failed`). From then on each request of this process is answered the
-             503 page at once, without waiting `VPT_DB_POOL_TIMEOUT` for a pooled connection
-             that cannot come (with 10 s a request, a few threads would answer a room of phones
-             about one 503 a second, and the phones would time out instead of reading "Back
-             in a moment").
+known down   a request failed because the database did not answer (`vpt.middleware` and
+             `/healthz` call `database_failed`), or the pool failed to open a connection. From
+             then on each request of this process is answered the 503 page at once, without
+             waiting `VPT_DB_POOL_TIMEOUT` for a pooled connection that cannot come (with 10 s
+             a request, a few threads would answer a room of phones about one 503 a second,
+             and the phones would time out instead of reading "Back in a moment").
 probe        at most once a second, one request (the others do not wait for it) tries a fresh
              connection with a one-second timeout (`probe_database`); when it connects, the
              database is up again and requests go through as before.
@@ -125,6 +125,9 @@ def cap_pool_reconnect_delay() -> None:
 
     class CappedBackoff(base.AttemptWithBackoff):
         def update_delay(self, now: float) -> None:
+            # Called when the pool failed to open a connection: the database is known down
+            # now, before any request has waited out the pool's timeout.
+            _breaker.failed()
             super().update_delay(now)
             self.delay = min(self.delay, MAX_RECONNECT_DELAY_SECONDS)
 

@@ -9,6 +9,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from vpt.events.models import Event
+from vpt.middleware import is_database_unavailable
+from vpt.outage import database_failed
 from vpt.tours.models import Tour
 
 
@@ -31,6 +33,8 @@ def healthz(request: HttpRequest) -> HttpResponse:
     except DatabaseError as error:
         # One line, not a traceback: a monitor asks every few seconds during an outage.
         logging.getLogger(__name__).error("healthz: the database does not answer: %s", error)
+        if is_database_unavailable(error):
+            database_failed()  # the next requests are answered at once (vpt.outage)
         return HttpResponse("database unavailable\n", status=503, content_type="text/plain")
     return HttpResponse("ok\n", content_type="text/plain")
 
