@@ -160,8 +160,8 @@ def test_import_and_export_players(tmp_path: Path, director: User, capsys: Any) 
     capsys.readouterr()
     call_command("export_results", event="csv")
     assert capsys.readouterr().out.splitlines() == [
-        "place,name,entries,final stack,eliminated in hand",
-        ",Ben,1,10000,",
-        "2,Ana,1,0,",
+        "place,name,entry,prize,chips,status,eliminated in hand",
+        "2,Ana,1,0.00,0,out,",
+        ",Ben,1,0.00,10000,in,",
     ]
     assert Event.objects.get().slug == "csv"

@@ -155,7 +155,7 @@ def test_results_sheet(pdf_text) -> None:
         "Results",
         "VPT Madrid 2026 · 2026-11-29 18:00",
         "Prize pool: 5,400.00 EUR",
-        "Place Player Entries Stack Payout",
+        "Place Player Entry Stack Payout",
         "— Cai Wu 1 30,000",
         "1 Ana García 2 2,430.50 EUR",
         "2 Ben 1 1,620.00 EUR",
@@ -170,7 +170,7 @@ def test_results_sheet_in_spanish(pdf_text) -> None:
     assert pdf_text(render_results(data)).split("\n") == [
         "Resultados",
         "VPT",
-        "Puesto Jugador Entradas Stack Premio",
+        "Puesto Jugador Entrada Stack Premio",
         "1 Ana 1 2.430,50",
         "Página 1",
     ]

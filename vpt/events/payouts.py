@@ -44,6 +44,7 @@ __all__ = [
     "PayoutError",
     "PrizePool",
     "chip_chop",
+    "default_percentages",
     "icm_deal",
     "icm_equities",
     "place_probabilities",
@@ -131,6 +132,25 @@ def prize_pool(
 
 def _prices(counts: Counter[Decimal]) -> tuple[tuple[int, Decimal], ...]:
     return tuple((count, price) for price, count in sorted(counts.items(), key=lambda item: (-item[1], -item[0])))
+
+
+# The project's default payout structure by field size: (most entries, percentages per place).
+# About the top sixth of the field is paid; each place pays no more than the one above.
+DEFAULT_STRUCTURES: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (10, ("50", "30", "20")),
+    (20, ("40", "25", "16", "11", "8")),
+    (40, ("32", "20", "14", "10", "8", "6", "5", "5")),
+    (10**9, ("27", "17", "12", "9", "7", "6", "6", "6", "5", "5")),
+)
+
+
+def default_percentages(entries: int) -> tuple[str, ...]:
+    """The project's default payout structure for a field of ``entries``.
+
+    >>> default_percentages(9), len(default_percentages(30))
+    (('50', '30', '20'), 8)
+    """
+    return next(percentages for most, percentages in DEFAULT_STRUCTURES if entries <= most)
 
 
 def validate_structure(percentages: Sequence[Decimal | int | str]) -> tuple[Decimal, ...]:

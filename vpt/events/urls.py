@@ -1,6 +1,6 @@
 from django.urls import URLPattern, URLResolver, path
 
-from . import backup_views, cash_views, payout_views, views
+from . import backup_views, cash_views, export_views, payout_views, views
 
 app_name = "events"
 
@@ -19,6 +19,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # The event tools: payout structure, deal calculator.
     path("<slug:slug>/payouts/", payout_views.payout_editor, name="payout-editor"),
     path("<slug:slug>/deal/", payout_views.deal, name="deal"),
+    path("<slug:slug>/results.csv", export_views.results_csv, name="results-csv"),
+    path("<slug:slug>/results.xlsx", export_views.results_xlsx, name="results-xlsx"),
     # The cash desk: entries paid in, prizes paid out, the cash report.
     path("<slug:slug>/cash/", cash_views.cash_desk, name="cash"),
     path("<slug:slug>/cash/entries/<int:entry_id>/<str:action>/", cash_views.cash_action, name="cash-action"),

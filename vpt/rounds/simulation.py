@@ -10,17 +10,22 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
 
 from vpt.accounts.permissions import Actor
 from vpt.errors import ServiceError
+from vpt.events.deals import apply_deal
 from vpt.events.entries import reenter_player, register_player
 from vpt.events.models import Entry, Event
+from vpt.events.payout_services import set_payout_structure
+from vpt.events.payouts import default_percentages
 from vpt.events.services import create_event
 from vpt.events.structure import advance_level
 from vpt.ofc import Card, RuleSet, deck, format_cards, most_cards_dealt
+from vpt.seating.selectors import tables_in_play
 from vpt.seating.services import balance_tables, draw_seats, seat_entry
 from vpt.tables.models import Table
 
@@ -172,12 +177,20 @@ def simulate_event(
     slug: str | None = None,
     name: str | None = None,
     names: Sequence[str] | None = None,
+    buy_in: Decimal = Decimal("100"),
+    fee: Decimal = Decimal("10"),
+    finish: bool = False,
+    deal: str | None = None,
     log: Callable[[str], None] | None = None,
 ) -> Event:
     """Create an event, draw seats and play up to `hands` random hands through `record_hand`.
 
     ``names``: the players to register (default: `player_names(players)`), such as a tour's
-    people (`vpt.tours.simulation`).
+    people (`vpt.tours.simulation`). The event has real money: ``buy_in`` and ``fee`` per entry
+    and the project's default payout structure for its field. ``finish``: play on (whatever
+    ``hands`` says) until one player is left, breaking and balancing tables as a director
+    would; with ``deal`` (``"icm"`` or ``"chip-chop"``), until three are left at one table,
+    then make that deal.
     """
     actor = actor or simulation_actor()
     rng = random.Random(seed)
@@ -191,18 +204,22 @@ def simulate_event(
         reentry_until_level=2 if reentry else None,
         max_entries=2 if reentry else 1,
         seat_seed=seed,
+        buy_in=buy_in,
+        fee=fee,
     )
+    set_payout_structure(event, percentages=default_percentages(players), unit=Decimal("1.00"), actor=actor)
     for player_name in names if names is not None else player_names(players):
         register_player(event, name=player_name, actor=actor)
     draw_seats(event, actor=actor, seed=seed)
     rules = event.ruleset
     per_level = hands_per_level or max(6, players)
+    limit = FINISH_LIMIT if finish else hands
     played = 0
-    while played < hands:
+    while played < limit and not _deal_made(event, deal, actor):
         tables = list(Table.objects.filter(event=event, status=Table.Status.OPEN).order_by("number"))
         progress = False
         for table in tables:
-            if played >= hands:
+            if played >= limit or _deal_made(event, deal, actor):
                 break
             state = table_state(table.pk)
             if len(state.seats) < rules.min_players:
@@ -232,14 +249,37 @@ def simulate_event(
                             seat_entry(new_entry, actor=actor)
                 balance_tables(event, actor=actor)
         event.refresh_from_db()
-        if event.status == Event.Status.FINISHED or not progress:
+        if event.status == Event.Status.FINISHED:
             break
+        if not progress and not (finish and balance_tables(event, actor=actor)):
+            break  # nothing to deal, and (playing on) no move would make a table
+    event.refresh_from_db()
     if log:
         log(
             f"{played} hands played, {Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).count()} "
             f"entries left"
         )
     return event
+
+
+# Playing on to the end stops here whatever happens (a guard, never reached by a real field).
+FINISH_LIMIT = 100_000
+DEAL_PLAYERS = 3
+
+
+def _deal_made(event: Event, kind: str | None, actor: Actor) -> bool:
+    """With ``kind``, make that deal once at most three players are left at one table."""
+    if kind is None:
+        return False
+    left = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).count()
+    if not 2 <= left <= DEAL_PLAYERS:
+        return False
+    tables = tables_in_play(event)
+    if tables > 1:
+        balance_tables(event, actor=actor)
+        tables = tables_in_play(event)
+    apply_deal(event, kind=kind, tables_in_play=tables, actor=actor)
+    return True
 
 
 def _level_number(event: Event) -> int:

@@ -216,13 +216,15 @@ class TableListData:
 
 @dataclass(frozen=True, slots=True)
 class ResultRow:
-    """One entry's line. ``place`` is ``None`` while the player is still in (``stack`` shown)."""
+    """One entry's line. ``place`` is ``None`` while the player is still in (``stack`` shown)
+    and for an entry that re-entered (``reentered``); ``entries`` is the entry's number."""
 
     place: int | None
     name: str
     entries: int = 1
     payout: Decimal | None = None
     stack: int | None = None
+    reentered: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +235,10 @@ class ResultsData:
     printed_at: datetime | None = None
     prize_pool: Decimal | None = None
     currency: str = ""
+    pool_explained: str = ""
+    # The deal at the final table: its kind in words and (place, name, amount) per player.
+    deal_kind: str = ""
+    deal: tuple[tuple[int, str, Decimal], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -185,7 +185,7 @@ def render_table_list(data: TableListData) -> bytes:
 
 
 def render_results(data: ResultsData) -> bytes:
-    """Places, names, entries and payouts (players still in show their stack instead of a place)."""
+    """Every entry's place, name, entry number, chips and prize; the pool explained and the deal."""
     register_fonts()  # text is measured before the canvas exists
     with translation.override(data.language):
         layout = DocumentLayout(pgettext("printed", "Results"), data.event, data.printed_at, data.language)
@@ -207,13 +207,30 @@ def render_results(data: ResultsData) -> bytes:
                     ]
                 )
             )
+            if data.pool_explained:
+                blocks.extend(layout.paragraph(data.pool_explained, size=layout.SMALL, colour=GREY))
+            blocks.append(layout.space(4.0))
+        if data.deal:
+            blocks.append(
+                layout.text_block([Cell(0, (layout.run(_("Deal: %(kind)s") % {"kind": data.deal_kind}, bold=True),))])
+            )
+            for deal_place, name, amount in data.deal:
+                blocks.append(
+                    layout.columns(
+                        [
+                            (0.08, str(deal_place), "right"),
+                            (0.12, name, "left"),
+                            (1.0, money(amount, data.language) + currency, "right"),
+                        ]
+                    )
+                )
             blocks.append(layout.space(4.0))
         blocks.append(
             layout.columns(
                 [
                     (0.08, pgettext("printed", "Place"), "right"),
                     (0.12, pgettext("printed", "Player"), "left"),
-                    (0.62, pgettext("printed", "Entries"), "right"),
+                    (0.62, pgettext("printed", "Entry"), "right"),
                     (0.80, pgettext("printed", "Stack"), "right"),
                     (1.0, pgettext("printed", "Payout"), "right"),
                 ],
@@ -222,11 +239,13 @@ def render_results(data: ResultsData) -> bytes:
             )
         )
         blocks.append(layout.rule_block(3.0))
+        reentered = pgettext("printed", "re-entered")
         for row in data.rows:
+            place = str(row.place) if row.place is not None else (reentered if row.reentered else "—")
             blocks.append(
                 layout.columns(
                     [
-                        (0.08, str(row.place) if row.place is not None else "—", "right"),
+                        (0.08, place, "right"),
                         (0.12, row.name, "left"),
                         (0.62, str(row.entries), "right"),
                         (0.80, chips(row.stack, data.language) if row.stack is not None else "", "right"),

@@ -17,8 +17,9 @@ from django.utils import timezone
 from django.utils.translation import override
 
 from vpt.events.models import Deal, DealShare, Entry, Event, Payment
+from vpt.events.money_format import explain_pool
 from vpt.events.player_links import live_player_tokens
-from vpt.events.selectors import event_results
+from vpt.events.results import event_results_table
 from vpt.ofc import position_label
 from vpt.rounds.chip_moves import ChipMove
 from vpt.rounds.models import Board, Exchange, Hand
@@ -369,44 +370,38 @@ def table_list_data(event: Event) -> TableListData:
 
 
 def results_data(event: Event, *, currency: str = "") -> ResultsData:
-    """Places, names, entries and payouts: 3 queries.
-
-    The pool and the payouts come from `vpt.events.prizes` (the one place money is split). A
-    place two players share prints no amount: the structure does not say how to split it.
-    """
-    from vpt.events.prizes import event_prizes
-
-    results = event_results(event)
-    prizes = event_prizes(event)
-    pool = prizes.pool.total if prizes.pool.total else None
-    amounts = prizes.amounts
-    holders: dict[int, int] = defaultdict(int)
-    for result in results:
-        if isinstance(result["place"], int):
-            holders[result["place"]] += 1
-    rows = []
-    for result in results:
-        place = result["place"] if isinstance(result["place"], int) else None
-        payout = None
-        if place is not None and place <= len(amounts) and holders[place] == 1:
-            payout = amounts[place - 1]
-        active = result["status"] == Entry.Status.ACTIVE
-        rows.append(
-            ResultRow(
-                place=place,
-                name=result["entry"].player.public_name,  # type: ignore[attr-defined]
-                entries=int(str(result["entries"])),
-                payout=payout,
-                stack=int(str(result["stack"])) if active else None,
-            )
-        )
+    """Every entry's place, name, prize and chips, the pool and the deal, as the public sees
+    them (`vpt.events.results`, the source of every results page and export): 5 queries."""
+    results = event_results_table(event, public=True)
+    pool = results.prizes.pool
+    with override(event.language):
+        explained = explain_pool(pool, event.language)
+        deal_kind = str(results.deal.get_kind_display()) if results.deal else ""
+    names = {row.entry_id: row for row in results.rows}
     return ResultsData(
         event=event.name,
-        rows=tuple(rows),
+        rows=tuple(
+            ResultRow(
+                place=row.place,
+                name=row.name,
+                entries=row.number,
+                payout=row.prize if row.prize > 0 else None,
+                stack=row.chips if row.status == "in" else None,
+                reentered=row.reentered,
+            )
+            for row in results.rows
+        ),
         language=event.language,
         printed_at=timezone.now(),
-        prize_pool=pool,
+        prize_pool=pool.total if pool.total else None,
         currency=currency,
+        pool_explained=explained,
+        deal_kind=deal_kind,
+        deal=tuple(
+            (share.place, names[share.entry_id].name, share.amount)
+            for share in (results.deal.shares.all() if results.deal else ())
+            if share.entry_id in names
+        ),
     )
 
 

@@ -18,6 +18,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("standings/<slug:slug>/clock/", views.clock, name="clock"),
     path("standings/<slug:slug>/clock.json", views.clock_json, name="clock_json"),
     path("api/events/<slug:slug>/standings", views.standings_api, name="api_standings"),
+    path("api/events/<slug:slug>/results", views.results_api, name="api_results"),
     # A player's own page: the private link's token is the only key (no login).
     path("me/<str:token>/", me_views.my_page, name="me"),
 ]

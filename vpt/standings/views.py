@@ -27,6 +27,7 @@ from django.views.decorators.http import require_GET
 from vpt.events.clock_display import changes_with_time, clock_payload, time_text
 from vpt.events.live import Live, live_page
 from vpt.events.models import Event, Player
+from vpt.events.results import event_results_table, results_json
 from vpt.events.selectors import event_payouts
 from vpt.http import HtmxHttpRequest
 from vpt.rounds.clock import clock_now
@@ -157,7 +158,20 @@ def player(request: HttpRequest, live: Live, slug: str, player_id: int) -> HttpR
 @require_GET
 def payouts(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
-    return render(request, "standings/payouts.html", {"event": event, **event_payouts(event, public=True)})
+    context = {"event": event, "results": event_results_table(event, public=True), **event_payouts(event, public=True)}
+    return render(request, "standings/payouts.html", context)
+
+
+@require_GET
+@live_page("api-results")
+def results_api(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
+    """Every entry's place, name, prize and chips, the pool and the deal (tour.md, "JSON")."""
+    body = live.cached(
+        "json", lambda: json.dumps(results_json(event_results_table(live.event, public=True)), cls=DjangoJSONEncoder)
+    )
+    response = HttpResponse(body, content_type="application/json")
+    response["Access-Control-Allow-Origin"] = "*"
+    return response
 
 
 def _clock_bucket(live: Live) -> str:

@@ -1,7 +1,8 @@
 """`manage.py export_results --event SLUG [--output FILE]`: results as CSV.
 
-Columns: place, name, entries, final stack, eliminated in hand (`table T hand H`). Text that
-a spreadsheet would read as a formula is quoted (`vpt.csvsafe`).
+The columns of the event page's CSV and XLSX (`vpt.events.results.RESULT_COLUMNS`): place,
+name, entry, prize, chips, status (in, out, re-entered), eliminated in hand (`table T hand H`).
+Text that a spreadsheet would read as a formula is quoted (`vpt.csvsafe`).
 """
 
 from __future__ import annotations
@@ -13,13 +14,11 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from vpt import csvsafe
 from vpt.events.models import Event
-from vpt.events.selectors import event_results
-
-HEADER = ["place", "name", "entries", "final stack", "eliminated in hand"]
+from vpt.events.results import RESULT_COLUMNS, event_results_table, table_rows
 
 
 class Command(BaseCommand):
-    help = "Write the event's results as CSV: place, name, entries, final stack, eliminated in hand."
+    help = "Write the event's results as CSV: place, name, entry, prize, chips, status, eliminated in hand."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--event", required=True, help="the event's slug")
@@ -29,27 +28,15 @@ class Command(BaseCommand):
         event = Event.objects.filter(slug=options["event"]).first()
         if event is None:
             raise CommandError(f"no event with slug {options['event']!r}")
-        rows = []
-        for row in event_results(event):
-            rows.append(
-                [
-                    row["place"] or "",
-                    row["name"],
-                    row["entries"],
-                    row["stack"],
-                    f"table {row['eliminated_at_table']} hand {row['eliminated_at_hand']}"
-                    if row["eliminated_at_hand"]
-                    else "",
-                ]
-            )
+        rows = table_rows(event_results_table(event))
         if options["output"]:
             with options["output"].open("w", newline="", encoding="utf-8") as handle:
                 self._write(handle, rows)
-            self.stdout.write(f"{len(rows)} players written to {options['output']}")
+            self.stdout.write(f"{len(rows)} entries written to {options['output']}")
         else:
             self._write(self.stdout, rows)
 
     def _write(self, handle: Any, rows: list[list[object]]) -> None:
         writer = csvsafe.writer(handle, lineterminator="\n")
-        writer.writerow(HEADER)
+        writer.writerow(RESULT_COLUMNS)
         writer.writerows(rows)

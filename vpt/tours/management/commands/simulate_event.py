@@ -1,7 +1,12 @@
-"""`manage.py simulate_event --players N --hands M --seed S [--variant V] [--tour SLUG] [--room-json FILE]`.
+"""`manage.py simulate_event --players N --hands M --seed S [--variant V] [--tour SLUG] [--room-json FILE]
+[--buy-in 100] [--fee 10] [--finish [--deal icm|chip-chop]]`.
 
 Creates an event and plays random deals through `record_hand`; the same arguments give the
-same event. The last line printed is the new event's slug. It lives in the tours app because
+same event. The last line printed is the new event's slug. The event has real money: the
+buy-in, the fee and the project's default payout structure, so its results carry prizes.
+`--finish` plays on (whatever `--hands` says) until one player is left, breaking and
+balancing tables as a director would; with `--deal`, until three are left at one table, then
+records that deal. It lives in the tours app because
 `--tour SLUG` makes the event part of that tour, its players drawn from the tour's stable pool
 of people (`vpt.tours.simulation`), so the same people play several events.
 
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+from decimal import Decimal
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -38,6 +44,15 @@ class Command(BaseCommand):
         parser.add_argument("--starting-stack", type=int, default=3000)
         parser.add_argument("--slug", default=None)
         parser.add_argument("--tour", default=None, metavar="SLUG", help="make the event part of this tour")
+        parser.add_argument("--buy-in", type=Decimal, default=Decimal("100"), help="each entry's buy-in (to the pool)")
+        parser.add_argument("--fee", type=Decimal, default=Decimal("10"), help="each entry's fee (to the house)")
+        parser.add_argument("--finish", action="store_true", help="play on until one player is left")
+        parser.add_argument(
+            "--deal",
+            choices=["icm", "chip-chop"],
+            default=None,
+            help="with --finish: stop at three players at one table and make this deal",
+        )
         parser.add_argument(
             "--room-json",
             default=None,
@@ -46,6 +61,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["deal"] and not options["finish"]:
+            raise CommandError("--deal needs --finish")
         tour = None
         if options["tour"]:
             tour = Tour.objects.filter(slug=options["tour"]).first()
@@ -59,6 +76,10 @@ class Command(BaseCommand):
                 "variant": options["variant"],
                 "starting_stack": options["starting_stack"],
                 "slug": options["slug"],
+                "buy_in": options["buy_in"],
+                "fee": options["fee"],
+                "finish": options["finish"],
+                "deal": options["deal"],
                 "log": self.stdout.write,
             }
             event = simulate_tour_event(tour=tour, **settings) if tour is not None else simulate_event(**settings)
