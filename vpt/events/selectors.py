@@ -37,31 +37,6 @@ def event_standings(event: Event | int) -> QuerySet[Entry]:
     )
 
 
-def event_results(event: Event | int) -> list[dict[str, object]]:
-    """One row per player (their latest entry), best place first: 1 query."""
-    rows: dict[int, dict[str, object]] = {}
-    for entry in event_standings(event):
-        row = rows.get(entry.player_id)
-        if row is None or entry.number > row["entries"]:  # type: ignore[operator]
-            rows[entry.player_id] = {
-                "place": entry.place,
-                "name": entry.player.name,
-                "entries": entry.number,
-                "stack": entry.stack,
-                "status": entry.status,
-                "eliminated_at_table": entry.eliminated_at_table,
-                "eliminated_at_hand": entry.eliminated_at_hand,
-                "entry": entry,
-            }
-
-    def key(row: dict[str, object]) -> tuple[int, int, str]:
-        if row["status"] == Entry.Status.ACTIVE:
-            return (0, -int(row["stack"]), str(row["name"]))  # type: ignore[call-overload]
-        return (1, int(row["place"] or 10**9), str(row["name"]))  # type: ignore[call-overload]
-
-    return sorted(rows.values(), key=key)
-
-
 def chips_per_point_in_force(event: Event) -> tuple[Level | None, int]:
     """The level whose chips per point a hand started now uses, and that value (1 without levels).
 
