@@ -14,6 +14,9 @@ from vpt.standings import urls as standings_urls
 # in the app that can read what they show.
 event_pages = event_urls.urlpatterns + seating_urls.event_pages + round_urls.event_pages + standings_urls.event_pages
 
+# Under /api/ a 404 is JSON like every other API answer (vpt.views.not_found).
+handler404 = "vpt.views.not_found"
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),

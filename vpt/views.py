@@ -2,11 +2,12 @@ import logging
 
 from django.db import DatabaseError, connection
 from django.db.models import F
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from django.views.defaults import page_not_found
 
 from vpt.events.models import Event
 from vpt.middleware import is_database_unavailable
@@ -46,3 +47,10 @@ def favicon(request: HttpRequest) -> HttpResponse:
     response = HttpResponseRedirect(static("favicon.ico"))
     response["Cache-Control"] = "max-age=86400"
     return response
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """404: JSON under /api/ (a script reads ``error`` and ``code``, never an HTML page), else the page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": f"no such API path: {request.path}", "code": "not_found"}, status=404)
+    return page_not_found(request, exception)

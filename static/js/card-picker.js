@@ -197,14 +197,21 @@
   }
 
   /* Mark the inputs the preview's problems name (data-error-field="p1-middle"). */
+  /* Mark each field a problem names (a row, the chips per point, a stack): aria-invalid, and
+     aria-describedby pointing at the problem's sentence, so a screen reader reads it there. */
   function markErrors() {
     var named = Object.create(null);
     document.querySelectorAll("[data-error-field]").forEach(function (item) {
-      named[item.dataset.errorField] = true;
+      named[item.dataset.errorField] = item.id;
     });
-    document.querySelectorAll("[data-row-input]").forEach(function (input) {
-      if (named[input.name]) { input.setAttribute("aria-invalid", "true"); }
-      else { input.removeAttribute("aria-invalid"); }
+    document.querySelectorAll("[data-card-entry] input[name], [data-card-entry] select[name]").forEach(function (input) {
+      if (input.name in named) {
+        input.setAttribute("aria-invalid", "true");
+        if (named[input.name]) { input.setAttribute("aria-describedby", named[input.name]); }
+      } else if (input.hasAttribute("aria-invalid")) {
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("aria-describedby");
+      }
     });
   }
 

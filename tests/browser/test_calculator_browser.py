@@ -99,3 +99,19 @@ def test_three_players_and_jokers(page: Page, live_server: object) -> None:
     expect(jokers.nth(0)).to_be_disabled()
     expect(jokers.nth(1)).to_be_enabled()
     expect(page.locator("#hand-preview")).to_contain_text("unfinished: 1 of 3 cards")
+
+
+def test_a_problem_marks_its_field_for_screen_readers(page: Page, live_server: object) -> None:
+    page.goto(f"{live_server}/calculator/")
+    expect(page.locator("[data-card-picker]")).to_be_visible()
+    field = page.locator("#id_chips_per_point")
+    field.fill("9" * 20)
+
+    problem = page.locator("#problem-chips_per_point")
+    expect(problem).to_have_text("Chips per point: More than the largest allowed, 10^12.")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_attribute("aria-describedby", "problem-chips_per_point")
+
+    field.fill("100")
+    expect(problem).to_have_count(0)
+    expect(field).not_to_have_attribute("aria-invalid", "true")

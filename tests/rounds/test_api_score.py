@@ -62,8 +62,8 @@ def test_bad_input_is_400_with_the_one_line_error(client: Client, body: str | by
 def test_a_form_post_is_not_json(client: Client) -> None:
     response = client.post("/api/score", {"variant": "progressive"})
 
-    assert response.status_code == 400
-    assert response.json()["error"].startswith("invalid JSON at line 1, column 1")
+    assert response.status_code == 415
+    assert response.json()["error"].startswith("request: Content-Type multipart/form-data: send the hand as")
 
 
 @pytest.mark.parametrize("method", ["get", "put", "delete"])
@@ -141,3 +141,21 @@ def test_rules_overrides_are_echoed(client: Client) -> None:
 
     assert response.status_code == 200
     assert response.json()["rules"] == {"scoop_bonus": 0}
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "application/xml"])
+def test_a_body_that_is_not_json_by_its_type_is_415(client: Client, content_type: str) -> None:
+    response = post(client, json.dumps(EXAMPLE), content_type=content_type)
+
+    assert response.status_code == 415
+    assert response.json() == {"error": f"request: Content-Type {content_type}: send the hand as application/json"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/api/nothing-here", "/api/score/extra", "/api/events/no-such-event/standings"])
+def test_unknown_api_paths_answer_json_404(client: Client, path: str) -> None:
+    response = client.get(path)
+
+    assert response.status_code == 404 and response["Content-Type"] == "application/json"
+    assert response.json() == {"error": f"no such API path: {path}", "code": "not_found"}
+    assert client.get("/no-such-page/")["Content-Type"].startswith("text/html")

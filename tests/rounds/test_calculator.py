@@ -211,7 +211,7 @@ def test_error_names_player_row_and_card(client: Client, language: str, expected
     ).content.decode()
 
     assert 'data-state="invalid"' in html
-    assert f'<li data-error-field="p1-middle">{expected}</li>' in html
+    assert f'<li id="problem-p1-middle" data-error-field="p1-middle">{expected}</li>' in html
 
 
 @pytest.mark.parametrize(
@@ -232,6 +232,9 @@ def test_error_names_player_row_and_card(client: Client, language: str, expected
         ),
         ({"p1_name": "Ana"}, "Player 2, Name: two players are called Ana"),
         ({"chips_per_point": "0"}, "Chips per point: Ensure this value is greater than or equal to 1."),
+        ({"chips_per_point": "9" * 5000}, "Chips per point: More than the largest allowed, 10^12."),
+        ({"chips_per_point": "1000000000001"}, "Chips per point: More than the largest allowed, 10^12."),
+        ({"p1_stack": "9" * 5000}, "Ben, Stack: More than the largest allowed, 10^12."),
     ],
 )
 def test_other_problems_are_named(client: Client, changes: dict[str, str], expected: str) -> None:

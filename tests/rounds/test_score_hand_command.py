@@ -309,3 +309,28 @@ def test_jsonl_unreadable_file_exits_2(tmp_path: Path) -> None:
 
     assert (process.returncode, process.stdout) == (2, "")
     assert process.stderr.endswith("cannot read: No such file or directory\n")
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\u0085"])
+def test_jsonl_lines_end_at_newlines_only(separator: str) -> None:
+    """A name may hold U+2028, U+2029 or U+0085 (JSON leaves them unescaped): the hand stays one
+    line, and the next line keeps its number."""
+    named = {**EXAMPLE, "players": [{**EXAMPLE["players"][0], "name": f"Ana{separator}María"}, EXAMPLE["players"][1]]}
+    text = json.dumps(named, ensure_ascii=False) + "\n" + "not json\n"
+    out = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("score_hand", "--jsonl", stdin=io.StringIO(text), stdout=out)
+
+    first, second = out.getvalue().split("\n")[:2]
+    assert json.loads(first)["players"][0]["name"] == f"Ana{separator}María"
+    assert json.loads(second) == {"error": "line 2: invalid JSON at column 1: Expecting value"}
+
+
+@pytest.mark.parametrize("text", ["bad\nvariant", "bad\u2028variant", "bad\rvariant"])
+def test_an_error_message_is_one_line_whatever_the_input_holds(text: str) -> None:
+    with pytest.raises(CommandError) as raised:
+        call_command("score_hand", stdin=io.StringIO(json.dumps({**EXAMPLE, "variant": text})), stdout=io.StringIO())
+
+    message = str(raised.value)
+    assert message.splitlines() == [message]
+    assert message.startswith('variant: unknown variant "bad\\')

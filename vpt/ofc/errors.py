@@ -11,6 +11,8 @@ in JSON Lines mode. Pages translate the code; the one-line English message of th
 
 from __future__ import annotations
 
+import json
+import unicodedata
 from collections.abc import Mapping
 
 __all__ = ["MESSAGES", "InvalidHand"]
@@ -67,6 +69,22 @@ MESSAGES: Mapping[str, str] = {
 """The English of every code: the ``score_hand`` contract's messages, filled from ``params``."""
 
 
+def _one_line(value: Param) -> Param:
+    """``value`` with every character that ends a line or is a control character escaped as JSON
+    writes it (``\\n``, ``\\u2028``): a message echoes user text, and must stay one line.
+
+    >>> _one_line("Ana\\nBen\\u2028")
+    'Ana\\\\nBen\\\\u2028'
+    """
+    if not isinstance(value, str):
+        return value
+    return "".join(json.dumps(char)[1:-1] if _breaks(char) else char for char in value)
+
+
+def _breaks(char: str) -> bool:
+    return unicodedata.category(char) == "Cc" or char in "\u2028\u2029"
+
+
 class InvalidHand(ValueError):
     """Malformed input (an unknown card, a row too long, a card twice): never a foul.
 
@@ -100,8 +118,9 @@ class InvalidHand(ValueError):
 
     @property
     def message(self) -> str:
-        """What is wrong, in the contract's English (``duplicate card Kd``)."""
-        return MESSAGES[self.code].format(**self.params)
+        """What is wrong, in the contract's English (``duplicate card Kd``): always one line, the
+        input's own text escaped where it would break one (a name holding a newline or U+2028)."""
+        return MESSAGES[self.code].format(**{name: _one_line(value) for name, value in self.params.items()})
 
     @property
     def where(self) -> str:

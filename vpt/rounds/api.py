@@ -2,7 +2,8 @@
 
 Same input, same output (``score-hand-json.md``). Every error is JSON, ``{"error": "<one-line
 message>"}``: 400 for bad input or a body that is not JSON, 413 for a body over 1 MB (refused
-from its Content-Length, before it is read), 405 for a method other than POST. Nothing is
+from its Content-Length, before it is read), 405 for a method other than POST, 415 for a
+Content-Type other than ``application/json`` (a form or text body is not scored). Nothing is
 stored and no database is read.
 """
 
@@ -35,6 +36,10 @@ def score(request: HttpRequest) -> JsonResponse:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
         return _error("request: Content-Length is not a number", 400)
+    # An empty POST with no type goes on to say "empty input"; any body must say it is JSON.
+    if (length or request.content_type) and request.content_type != "application/json":
+        kind = request.content_type or "none"
+        return _error(f"request: Content-Type {kind}: send the hand as application/json", 415)
     if length > MAX_INPUT_BYTES + _BOM:
         return _error(str(too_big()), 413)
     try:

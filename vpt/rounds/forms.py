@@ -18,12 +18,27 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from vpt.ofc import ROW_SIZES, ROWS
+from vpt.ofc import MAX_CHIPS, ROW_SIZES, ROWS
 
 from .preview import VARIANT_CHOICES
 
 MAX_PLAYERS = 4
 FANTASYLAND_CHOICES = [(0, _("No")), *((cards, str(cards)) for cards in (13, 14, 15, 16, 17))]
+
+
+class ChipsField(forms.IntegerField):
+    """A number of chips, 1 to the contract's largest (`vpt.ofc.MAX_CHIPS`, 10^12): a number with
+    more digits than that (5,000 nines) is said to be too large, not "not a whole number"."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(min_value=1, max_value=MAX_CHIPS, **kwargs)
+        self.error_messages["max_value"] = _("More than the largest allowed, 10^12.")
+
+    def to_python(self, value: Any) -> int | None:
+        text = str(value).strip() if value is not None else ""
+        if text.isdigit() and len(text) > len(str(MAX_CHIPS)):
+            raise forms.ValidationError(self.error_messages["max_value"], code="max_value")
+        return super().to_python(value)
 
 
 class BoardForm(forms.Form):
@@ -41,7 +56,7 @@ class BoardForm(forms.Form):
 
 class CalculatorPlayerForm(BoardForm):
     name = forms.CharField(label=_("Name"), required=False, max_length=40)
-    stack = forms.IntegerField(label=_("Stack"), required=False, min_value=1)
+    stack = ChipsField(label=_("Stack"), required=False)
     fantasyland_cards = forms.TypedChoiceField(
         label=_("Fantasyland cards"),
         choices=FANTASYLAND_CHOICES,
@@ -53,7 +68,7 @@ class CalculatorPlayerForm(BoardForm):
 
 class CalculatorForm(forms.Form):
     variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="progressive")
-    chips_per_point = forms.IntegerField(label=_("Chips per point"), min_value=1, initial=100)
+    chips_per_point = ChipsField(label=_("Chips per point"), initial=100)
     players = forms.TypedChoiceField(
         label=_("Players"),
         choices=[(n, str(n)) for n in (2, 3, 4)],

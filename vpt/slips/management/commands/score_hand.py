@@ -127,7 +127,9 @@ class Command(BaseCommand):
     def read_lines(self, name: str, stdin: TextIO) -> Iterator[str]:
         # Whole input at once: simple, and an event's log is far smaller than memory. A file that
         # cannot be read or decoded fails before any output, so no partial result is printed.
-        return iter(self.read_text(name, stdin).splitlines())
+        # Lines end at "\n" only (JSON Lines): str.splitlines() would also break a valid hand at a
+        # U+2028, U+2029 or U+0085 inside a name, and shift every later line number.
+        return iter(self.read_text(name, stdin).split("\n"))
 
     def fail(self, message: str) -> NoReturn:
         raise CommandError(message, returncode=EXIT_BAD_INPUT)
