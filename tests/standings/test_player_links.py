@@ -18,7 +18,7 @@ from pytest_django.fixtures import Settings
 
 from vpt.accounts.permissions import DEVICE_SESSION_KEY
 from vpt.events.models import AuditEntry, Entry, Event, PlayerLink
-from vpt.events.player_links import entry_for_token, hash_token, issue_player_links, player_token, replace_player_link
+from vpt.events.player_links import hash_token, issue_player_links, link_for_token, player_token, replace_player_link
 from vpt.events.services import set_event_status
 
 
@@ -72,7 +72,7 @@ def test_wrong_revoked_and_ended_tokens_are_the_same_plain_404(client: Client, l
     assert [wrong.status_code, revoked.status_code, ended.status_code] == [404, 404, 404]
     assert wrong.content == revoked.content == ended.content
     with pytest.raises(PlayerLink.DoesNotExist):
-        entry_for_token(new)
+        link_for_token(new)
 
 
 def test_director_lists_the_links_and_replaces_one(

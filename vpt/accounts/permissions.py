@@ -6,6 +6,7 @@ dealer    a logged-in user assigned to a table; whether they are the dealer of t
           and again by the service (`ensure_can_record`).
 device    a table's device, signed in by the table's QR card (no user, no password): it acts
           as a `DeviceActor` naming that one table (`vpt.tables.permissions`).
+player    a player's private link (`/me/<token>/`): a `PlayerActor` naming that one entry.
 public    no decorator: public pages need no login.
 
 `Actor` is who a service acts for: a user, a table's device, or None for the system (a
@@ -52,7 +53,17 @@ class DeviceActor:
     device_id: int
 
 
-Actor: TypeAlias = AbstractBaseUser | AnonymousUser | DeviceActor | None
+@dataclass(frozen=True)
+class PlayerActor:
+    """A player on their own page, opened by their private link (no user, no password): it may
+    act for that one entry only (confirm a move, flag a hand). Built by `vpt.standings` from a
+    live link; services check `entry_id` against the entry they act on."""
+
+    entry_id: int
+    link_id: int
+
+
+Actor: TypeAlias = AbstractBaseUser | AnonymousUser | DeviceActor | PlayerActor | None
 
 
 def user_of(actor: Actor) -> User | None:
@@ -61,7 +72,7 @@ def user_of(actor: Actor) -> User | None:
 
 
 def is_director(user: Actor) -> bool:
-    if user is None or isinstance(user, DeviceActor):
+    if user is None or isinstance(user, (DeviceActor, PlayerActor)):
         return False
     return bool(user.is_authenticated and user.is_active and getattr(user, "is_staff", False))
 
@@ -71,7 +82,7 @@ def can_deal(user: Actor, *, dealer_id: int | None) -> bool:
     is checked by `vpt.tables.permissions`)."""
     if is_director(user):
         return True
-    if user is None or isinstance(user, DeviceActor):
+    if user is None or isinstance(user, (DeviceActor, PlayerActor)):
         return False
     return bool(user.is_authenticated and user.is_active and dealer_id == user.pk)
 
@@ -131,7 +142,7 @@ def ensure_can_record(actor: Actor, *, dealer_id: int | None, table_number: int,
                 % {"device": actor.table_number, "table": table_number}
             )
         return
-    if actor is None or not actor.is_authenticated or not actor.is_active:
+    if actor is None or isinstance(actor, PlayerActor) or not actor.is_authenticated or not actor.is_active:
         raise NotAllowed(_("Log in to record hands."))
     if dealer_id != actor.pk:
         raise NotAllowed(

@@ -17,7 +17,7 @@ from typing import Any
 from django.db import models
 from django.db.models import F
 
-from vpt.accounts.permissions import Actor, DeviceActor, user_of
+from vpt.accounts.permissions import Actor, DeviceActor, PlayerActor, user_of
 
 from .models import AuditEntry, Entry, Event, Player
 from .summaries import level_args, summary_of
@@ -45,6 +45,8 @@ def write_audit(
     facts = dict(args or {})
     if isinstance(actor, DeviceActor):  # no user to store: the log names the table's device
         facts["device_table"] = actor.table_number
+    if isinstance(actor, PlayerActor):  # nor for a player's link: the entry names who
+        facts["player_link"] = actor.link_id
     return AuditEntry.objects.create(
         actor=user_of(actor),
         event_id=event_id,

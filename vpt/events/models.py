@@ -367,6 +367,7 @@ class AuditEntry(models.Model):
         CLOSE_EVENT = "close_event", _("Event closed")
         ISSUE_PLAYER_LINKS = "issue_player_links", _("Player links issued")
         REPLACE_PLAYER_LINK = "replace_player_link", _("Player link replaced")
+        CONFIRM_SEAT_MOVE = "confirm_seat_move", _("Move confirmed")
 
     event = models.ForeignKey(
         Event, verbose_name=_("event"), null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"

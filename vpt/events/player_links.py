@@ -30,9 +30,9 @@ from .models import AuditEntry, Entry, Event, PlayerLink
 from .services import lock_event
 
 __all__ = [
-    "entry_for_token",
     "hash_token",
     "issue_player_links",
+    "link_for_token",
     "live_player_tokens",
     "player_token",
     "replace_player_link",
@@ -121,17 +121,18 @@ def live_player_tokens(entries: Iterable[Entry]) -> dict[int, str]:
     return {entry_id: player_token(salt) for entry_id, salt in links}
 
 
-def entry_for_token(token: str) -> Entry:
-    """The entry a live link of an unfinished event opens, with its player and person: 1 query.
+def link_for_token(token: str) -> PlayerLink:
+    """The live link of an unfinished event ``token`` opens, with its entry, event (and its
+    current level), player and person: 1 query.
 
     Raises PlayerLink.DoesNotExist for a wrong, revoked or ended token alike.
     """
     link = (
-        PlayerLink.objects.select_related("entry__event", "entry__player__person__merged_into")
+        PlayerLink.objects.select_related("entry__event__current_level", "entry__player__person__merged_into")
         .filter(token_hash=hash_token(token), revoked_at__isnull=True)
         .exclude(entry__event__status=Event.Status.FINISHED)
         .first()
     )
     if link is None:
         raise PlayerLink.DoesNotExist
-    return link.entry
+    return link

@@ -60,6 +60,7 @@ SUMMARIES: dict[str, Promise] = {
     "revoke_table_token": _("Table %(table)s: sign-in revoked"),
     "create_dealer": _("Dealer %(dealer)s created"),
     "issue_player_links": _("Private links issued to %(count)s entries"),
+    "confirm_seat_move": _("%(name)s seated at table %(table)s, seat %(seat)s (move confirmed)"),
     "replace_player_link": _("%(name)s: private link replaced (the old one no longer opens)"),
     "deactivate_dealer": _("Dealer %(dealer)s deactivated"),
     "mark_entry_paid": _("%(name)s paid %(money)s (%(method)s)"),

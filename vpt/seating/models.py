@@ -55,3 +55,33 @@ class Seat(models.Model):
         if self.entry is None:
             raise LookupError(f"{self} of table {self.table_id} is empty")
         return self.entry
+
+
+class SeatMove(models.Model):
+    """A player sent to another seat (a broken table, balancing, a director's move), until the
+    player says they sit there (`confirmed_at`, "I'm seated" on their page). Tables and seats
+    are kept as numbers: what the player reads on their page and the move slip."""
+
+    event = models.ForeignKey("events.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="+")
+    entry = models.ForeignKey(
+        "events.Entry", verbose_name=_("player"), on_delete=models.CASCADE, related_name="seat_moves"
+    )
+    from_table = models.PositiveSmallIntegerField(_("from table"))
+    from_seat = models.PositiveSmallIntegerField(_("from seat"))
+    to_table = models.PositiveSmallIntegerField(_("to table"))
+    to_seat = models.PositiveSmallIntegerField(_("to seat"))
+    moved_at = models.DateTimeField(_("moved at"), auto_now_add=True)
+    confirmed_at = models.DateTimeField(_("seated at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seat move")
+        verbose_name_plural = _("seat moves")
+        ordering = ["-moved_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry"], condition=Q(confirmed_at__isnull=True), name="seat_move_one_pending_per_entry"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id}: {self.from_table}/{self.from_seat} → {self.to_table}/{self.to_seat}"

@@ -12,7 +12,7 @@ from vpt.events.selectors import table_activity
 from vpt.tables.models import Round, Table
 
 from .balancing import SeatedPlayer, TableState
-from .models import Seat
+from .models import Seat, SeatMove
 from .next_hand import NextHand, next_hand
 
 
@@ -63,6 +63,16 @@ def seats_by_entry(event: Event) -> dict[int, Seat]:
         for seat in Seat.objects.filter(table__event=event, entry__isnull=False).select_related("table")
         if seat.entry_id is not None
     }
+
+
+def pending_moves(event: Event) -> list[SeatMove]:
+    """The moves of ``event`` whose players have not said "I'm seated" yet, oldest first, each
+    with its player: 1 query."""
+    return list(
+        SeatMove.objects.filter(event=event, confirmed_at__isnull=True)
+        .select_related("entry__player")
+        .order_by("moved_at", "id")
+    )
 
 
 def tables_overview(event: Event, *, now: datetime.datetime, stale_minutes: int) -> list[TableRow]:

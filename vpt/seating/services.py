@@ -14,17 +14,18 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from vpt.accounts.permissions import Actor, ensure_director
-from vpt.errors import Conflict, ServiceError
+from vpt.accounts.permissions import Actor, PlayerActor, ensure_director, is_director
+from vpt.errors import Conflict, NotAllowed, ServiceError
 from vpt.events.audit import write_audit
 from vpt.events.models import AuditEntry, Entry, Event
 from vpt.events.selectors import hands_recorded
 from vpt.events.services import lock_event
 from vpt.tables.models import Round, Table
 
-from .models import Seat
+from .models import Seat, SeatMove
 from .next_hand import deal_next_hands, undeal
 
 
@@ -131,11 +132,28 @@ def _fantasyland_blocks(seat: Seat, table_seats: Sequence[Seat]) -> bool:
     return seat.fantasyland_cards > 0 and len(_occupied(table_seats)) >= 2
 
 
-def _move(seat: Seat, target: Seat) -> None:
-    target.entry_id, seat.entry_id = seat.entry_id, None
+def _move(seat: Seat, target: Seat, tables: dict[int, Table]) -> None:
+    """Move the player in ``seat`` to ``target`` and keep the move for their page until they
+    confirm it. A player moved again before sitting down goes from where they still sit."""
+    entry_id = seat.entry_id
+    assert entry_id is not None
+    target.entry_id, seat.entry_id = entry_id, None
     target.fantasyland_cards, seat.fantasyland_cards = 0, 0
     seat.save(update_fields=["entry", "fantasyland_cards"])
     target.save(update_fields=["entry", "fantasyland_cards"])
+    source = (tables[seat.table_id].number, seat.number)
+    pending = SeatMove.objects.filter(entry_id=entry_id, confirmed_at__isnull=True).first()
+    if pending is not None:
+        source = (pending.from_table, pending.from_seat)
+        pending.delete()
+    SeatMove.objects.create(
+        event_id=tables[target.table_id].event_id,
+        entry_id=entry_id,
+        from_table=source[0],
+        from_seat=source[1],
+        to_table=tables[target.table_id].number,
+        to_seat=target.number,
+    )
 
 
 def _emptiest(tables: dict[int, Table], seats: dict[int, list[Seat]], exclude: int | None = None) -> Table | None:
@@ -221,7 +239,7 @@ def move_player(entry: Entry, *, to_table: Table, actor: Actor, seat_number: int
             _("%(name)s already sits at %(table)s.") % {"name": entry, "table": to_table}, code="same_table"
         )
     target = _check_move(source, seats[source.table_id], seats[to_table.pk], seat_number)
-    _move(source, target)
+    _move(source, target, tables)
     deal_next_hands(event, [tables[to_table.pk]])
     write_audit(
         actor=actor,
@@ -283,7 +301,7 @@ def _break(
         target_table = _emptiest(tables, seats, exclude=table.pk)
         assert target_table is not None
         target = _free(seats[target_table.pk])[0]
-        _move(seat, target)
+        _move(seat, target, tables)
         moves.append((seat, target))
     table.status = Table.Status.BROKEN
     table.button_seat = None
@@ -371,7 +389,7 @@ def balance_tables(event: Event, *, actor: Actor) -> list[str]:
         assert target_table is not None  # set with the lone player's source, or just above
         target = _free(seats[target_table.pk])[0]
         name = str(source.entry)
-        _move(source, target)
+        _move(source, target, tables)
         done.append(
             str(
                 _("%(name)s moved from %(from)s to %(to)s, seat %(seat)s")
@@ -384,3 +402,28 @@ def balance_tables(event: Event, *, actor: Actor) -> list[str]:
             actor=actor, event_id=event.pk, action=AuditEntry.Action.BALANCE_TABLES, obj=event, after={"moves": done}
         )
     return done
+
+
+@transaction.atomic(durable=True)
+def confirm_seat_move(entry: Entry, *, actor: Actor) -> SeatMove | None:
+    """The player says they sit at their new seat ("I'm seated" on their page): the move is
+    done. The player's own link (`PlayerActor` of that entry) or a director; None when no move
+    was waiting (a second tap)."""
+    if not (isinstance(actor, PlayerActor) and actor.entry_id == entry.pk) and not is_director(actor):
+        raise NotAllowed(_("Only the player or a director may confirm this move."))
+    event = lock_event(entry.event_id)
+    move = SeatMove.objects.select_for_update().filter(entry=entry, confirmed_at__isnull=True).first()
+    if move is None:
+        return None
+    move.confirmed_at = timezone.now()
+    move.save(update_fields=["confirmed_at"])
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.CONFIRM_SEAT_MOVE,
+        obj=move,
+        table_number=move.to_table,
+        entry=entry,
+        args={"name": str(entry), "table": move.to_table, "seat": move.to_seat},
+    )
+    return move

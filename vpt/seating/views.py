@@ -33,7 +33,7 @@ from vpt.tables.models import Table
 from .balancing import suggest_moves
 from .models import Seat
 from .next_hand import next_hand
-from .selectors import balancing_snapshot, tables_overview
+from .selectors import balancing_snapshot, pending_moves, tables_overview
 from .services import (
     balance_tables,
     break_table,
@@ -291,6 +291,7 @@ def overview(request: HtmxHttpRequest, live: Live, slug: str) -> HttpResponse:
     context = {
         "event": event,
         "rows": rows,
+        "pending_moves": pending_moves(event),
         "stale_minutes": STALE_MINUTES,
         "now": now,
         "dealers": dealers,

@@ -26,6 +26,7 @@ from vpt.rounds.models import Board, Exchange, Hand
 from vpt.rounds.selectors import correction_moves
 from vpt.seating.models import Seat
 from vpt.seating.next_hand import next_hand
+from vpt.seating.selectors import pending_moves
 from vpt.tables.models import Table
 
 from .data import (
@@ -42,11 +43,13 @@ from .data import (
     describe_rows,
     exchange_from_pair,
 )
+from .move_slips import MoveSlip, MoveSlipData
 from .receipt import ReceiptData
 
 __all__ = [
     "event_hands",
     "hand_history_data",
+    "move_slips_data",
     "results_data",
     "seat_cards_data",
     "slip_data",
@@ -332,6 +335,24 @@ def seat_cards_data(event: Event, *, player_url: Callable[[str], str] | None = N
         for seat in seated
     )
     return SeatCardData(event=event.name, cards=cards, language=event.language, drawn_at=timezone.now())
+
+
+def move_slips_data(event: Event, *, page_format: str | None = None) -> MoveSlipData:
+    """A slip for each player moved and not yet seated (`pending_moves`), oldest move first: 1 query."""
+    moves = tuple(
+        MoveSlip(
+            player=move.entry.player.name if move.entry.number == 1 else str(move.entry),
+            from_table=move.from_table,
+            from_seat=move.from_seat,
+            to_table=move.to_table,
+            to_seat=move.to_seat,
+            moved_at=move.moved_at,
+        )
+        for move in pending_moves(event)
+    )
+    return MoveSlipData(
+        event=event.name, moves=moves, language=event.language, page_format=page_format or event.slip_format
+    )
 
 
 def table_list_data(event: Event) -> TableListData:

@@ -13,6 +13,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/", views.printables, name="printables"),
     path("events/<slug:slug>/slips.pdf", views.event_slips, name="event-slips"),
     path("events/<slug:slug>/seat-cards.pdf", views.seat_cards, name="seat-cards"),
+    path("events/<slug:slug>/moves.pdf", views.move_slips, name="move-slips"),
     path("events/<slug:slug>/table-list.pdf", views.table_list, name="table-list"),
     path("events/<slug:slug>/results.pdf", views.results, name="results"),
     path("events/<slug:slug>/receipts/<int:entry_id>.pdf", views.receipt, name="receipt"),

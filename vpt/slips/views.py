@@ -33,6 +33,7 @@ from vpt.tables.permissions import device_actor, may_deal
 
 from . import selectors
 from .documents import render_hand_history, render_results, render_table_list
+from .move_slips import render_move_slips
 from .receipt import render_receipt
 from .seat_cards import render_seat_cards
 from .slip import render_slip, render_slips
@@ -148,6 +149,18 @@ def seat_cards(request: HttpRequest, slug: str) -> HttpResponse:
         issue_player_links(event, actor=request.user)
     data = selectors.seat_cards_data(event, player_url=player_url if with_links else None)
     return pdf_response(render_seat_cards(data), f"seat-cards-{event.slug}.pdf")
+
+
+@require_GET
+@director_required
+def move_slips(request: HttpRequest, slug: str) -> HttpResponse:
+    """A slip for each player moved and not yet seated; ``?format=a6|thermal80`` (default: the event's)."""
+    event = get_object_or_404(Event, slug=slug)
+    page_format = request.GET.get("format")
+    if page_format not in (None, "a6", "thermal80"):
+        return HttpResponseBadRequest(_("Unknown paper format."))
+    data = selectors.move_slips_data(event, page_format=page_format)
+    return pdf_response(render_move_slips(data), f"moves-{event.slug}.pdf")
 
 
 @require_GET

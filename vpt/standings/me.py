@@ -7,6 +7,7 @@ place        while in: the rank by chips among the entries still in (equal stack
 next place   near the money (fewer players left than paid places plus a table), the place the
              next player out finishes in and what it pays.
 Fantasyland  the seat's stored next-hand fact (`Seat.fantasyland_cards`): how many cards.
+move         the player's move not yet confirmed (`SeatMove`): a banner until "I'm seated".
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from vpt.events.models import Entry
 from vpt.events.prizes import event_prizes
 from vpt.rounds.clock import clock_now
 from vpt.rounds.models import Hand
-from vpt.seating.models import Seat
+from vpt.seating.models import Seat, SeatMove
 from vpt.tables.models import Table
 
 from .selectors import PUBLIC_PLAYER, PlayerHand, hands_by_id, player_hand
@@ -50,6 +51,7 @@ class MyPage:
     clock: ClockStatus | None
     break_at: datetime | None
     hands: list[PlayerHand]  # newest first
+    move: SeatMove | None  # a move the player has not confirmed yet
 
     @property
     def fantasyland_cards(self) -> int:
@@ -101,4 +103,5 @@ def my_page(entry: Entry) -> MyPage:
         clock=status,
         break_at=_break_at(status, timezone.now()) if status is not None else None,
         hands=[player_hand(hand, {entry.pk}, rules) for hand in reversed(hands)],
+        move=SeatMove.objects.filter(entry=entry, confirmed_at__isnull=True).first() if entry.is_active else None,
     )

@@ -12,27 +12,35 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext
-from django.views.decorators.http import require_GET
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
 
+from vpt.accounts.permissions import PlayerActor
 from vpt.events.clock_time import steady_now
 from vpt.events.live import Live, not_modified
 from vpt.events.models import Entry, PlayerLink
-from vpt.events.player_links import entry_for_token
+from vpt.events.player_links import link_for_token
+from vpt.seating.services import confirm_seat_move
 
 from . import me
 
 
-def entry_or_404(token: str) -> Entry:
-    """The entry a live link opens; a plain 404 otherwise (no hint whether it existed)."""
+def link_or_404(token: str) -> PlayerLink:
+    """The live link of ``token``; a plain 404 otherwise (no hint whether it existed)."""
     try:
-        return entry_for_token(token)
+        return link_for_token(token)
     except PlayerLink.DoesNotExist:
         raise Http404(gettext("No such page.")) from None
+
+
+def player_actor(link: PlayerLink) -> PlayerActor:
+    return PlayerActor(entry_id=link.entry_id, link_id=link.pk)
 
 
 def _live(request: HttpRequest, entry: Entry) -> Live:
@@ -47,9 +55,7 @@ def _live(request: HttpRequest, entry: Entry) -> Live:
     )
 
 
-@require_GET
-def my_page(request: HttpRequest, token: str) -> HttpResponse:
-    entry = entry_or_404(token)
+def _render(request: HttpRequest, entry: Entry, token: str) -> HttpResponse:
     live = _live(request, entry)
     etag = live.etag
     response: HttpResponse
@@ -74,3 +80,24 @@ def my_page(request: HttpRequest, token: str) -> HttpResponse:
     response["Referrer-Policy"] = "no-referrer"  # the token is in the URL: no link may pass it on
     patch_vary_headers(response, ["HX-Request", "Cookie"])
     return response
+
+
+@require_GET
+def my_page(request: HttpRequest, token: str) -> HttpResponse:
+    return _render(request, link_or_404(token).entry, token)
+
+
+# The player's POSTs: the token in the URL is what authenticates them, no cookie, so there is
+# no session for a cross-site request to ride on and the CSRF check has nothing to protect (the
+# cached fragment, shared by the player's devices, could not carry one device's token anyway).
+
+
+@csrf_exempt
+@require_POST
+def seated(request: HttpRequest, token: str) -> HttpResponse:
+    """ "I'm seated": the player's move is done; the page without its banner."""
+    link = link_or_404(token)
+    confirm_seat_move(link.entry, actor=player_actor(link))
+    if request.headers.get("HX-Request") == "true":
+        return _render(request, link_for_token(token).entry, token)  # the version moved on
+    return redirect(reverse("standings:me", args=[token]))

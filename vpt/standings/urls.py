@@ -21,6 +21,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("api/events/<slug:slug>/results", views.results_api, name="api_results"),
     # A player's own page: the private link's token is the only key (no login).
     path("me/<str:token>/", me_views.my_page, name="me"),
+    path("me/<str:token>/seated/", me_views.seated, name="me-seated"),
 ]
 
 # The director's pages of this app, mounted in the `events` namespace under /events/ (vpt/urls.py).

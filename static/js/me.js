@@ -1,0 +1,23 @@
+// A player's own page: a move banner vibrates the phone once per move, where the browser
+// allows it (Chrome on Android after a first tap on the page; iPhones never). The Content
+// Security Policy allows no inline script, hence this file.
+(function () {
+  function buzz() {
+    var banner = document.querySelector("[data-move-banner]");
+    if (!banner || typeof navigator.vibrate !== "function") {
+      return;
+    }
+    var key = "vpt-move-buzzed-" + banner.getAttribute("data-move");
+    try {
+      if (window.sessionStorage.getItem(key)) {
+        return;
+      }
+      window.sessionStorage.setItem(key, "1");
+    } catch (error) {
+      // Private browsing may refuse storage: buzzing again is harmless.
+    }
+    navigator.vibrate([300, 100, 300]);
+  }
+  document.addEventListener("DOMContentLoaded", buzz);
+  document.addEventListener("htmx:afterSettle", buzz);
+})();
