@@ -40,6 +40,7 @@ def test_healthz_is_503_when_the_database_is_unreachable(tmp_path: Path) -> None
         VPT_SECRET_KEY="x" * 50,
         VPT_DATA_DIR=str(tmp_path),
         DATABASE_URL=f"postgres://postgres@127.0.0.1:{dead}/nothing",
+        VPT_DB_POOL_TIMEOUT="1",  # the pool gives up on the dead port after 1 s, not the default 10
     )
     server = subprocess.Popen(
         [
