@@ -67,6 +67,7 @@ def test_a_hidden_persons_name_is_on_no_public_page(client: Client, director: Us
         "/standings/spring/clock/",
         "/standings/spring/clock.json",
         "/api/events/spring/hands",
+        "/api/events/spring/results",
         "/tours/vpt/",
         "/tours/vpt/?screen=big",
         "/tours/vpt/leaderboard.csv",
