@@ -17,6 +17,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("standings/<slug:slug>/payouts/", views.payouts, name="payouts"),
     path("standings/<slug:slug>/clock/", views.clock, name="clock"),
     path("standings/<slug:slug>/clock.json", views.clock_json, name="clock_json"),
+    path("standings/<slug:slug>/screen/", views.screen, name="screen"),
+    path("standings/<slug:slug>/screen/panel/", views.screen_panel, name="screen_panel"),
     path("api/events/<slug:slug>/standings", views.standings_api, name="api_standings"),
     path("api/events/<slug:slug>/results", views.results_api, name="api_results"),
     # A player's own page: the private link's token is the only key (no login).

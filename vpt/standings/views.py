@@ -202,21 +202,69 @@ def _clock(live: Live) -> dict[str, Any]:
 @require_GET
 @live_page("clock", shared=False, bucket=_clock_bucket)
 def clock(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
-    payload = _clock(live)
-    return render(
-        request,
-        "standings/clock.html",
-        {
-            "event": live.event,
-            "clock": payload,
-            "time_text": time_text(payload["seconds_left"])
-            if payload["seconds_left"] is not None
-            else (payload["hands_left"] if payload["hands_left"] is not None else "–"),
-            "break_in": payload["break_template"].replace("{time}", time_text(payload["seconds_to_break"]))
-            if payload["seconds_to_break"] is not None
-            else payload["break_text"],
-        },
+    return render(request, "standings/clock.html", {"event": live.event, **_clock_context(_clock(live))})
+
+
+def _clock_context(payload: dict[str, Any]) -> dict[str, Any]:
+    """The clock's texts as first rendered (the script counts on from there)."""
+    return {
+        "clock": payload,
+        "time_text": time_text(payload["seconds_left"])
+        if payload["seconds_left"] is not None
+        else (payload["hands_left"] if payload["hands_left"] is not None else "–"),
+        "break_in": payload["break_template"].replace("{time}", time_text(payload["seconds_to_break"]))
+        if payload["seconds_to_break"] is not None
+        else payload["break_text"],
+    }
+
+
+def _screen_panel(event: Event) -> dict[str, Any]:
+    """The big screen's side: players left, entries, average stack, the pool and its payouts,
+    and the chip leaders (for the rotation)."""
+    results = event_results_table(event, public=True)
+    still_in = sorted((row for row in results.rows if row.status == "in"), key=lambda row: -row.chips)
+    chips = sum(row.chips for row in still_in)
+    return {
+        "event": event,
+        "players_left": len(still_in),
+        "entries": results.entries,
+        "average_stack": chips // len(still_in) if still_in else 0,
+        "pool": results.prizes.pool,
+        "payout_rows": event_payouts(event, public=True)["rows"],
+        "leaders": still_in[:SCREEN_LEADERS],
+    }
+
+
+# The chip leaders the big screen shows in turn with the payouts.
+SCREEN_LEADERS = 10
+
+
+def _panel_html(live: Live) -> str:
+    return live.cached(
+        "panel", lambda: render_to_string("standings/screen.html#screen-panel", _screen_panel(live.event))
     )
+
+
+@require_GET
+@live_page("screen", query=("rotate",), shared=False, bucket=_clock_bucket)
+def screen(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
+    """The clock for the room's TV: no header, the whole screen, the numbers a room reads. Its
+    side panel polls `screen_panel` (a 304 while nothing changed); the clock resyncs from
+    clock.json. Nothing here writes."""
+    context = {
+        "event": live.event,
+        "panel_html": mark_safe(_panel_html(live)),
+        "rotate": request.GET.get("rotate") == "1",
+        **_clock_context(_clock(live)),
+    }
+    return render(request, "standings/screen.html", context)
+
+
+@require_GET
+@live_page("screen-panel")
+def screen_panel(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
+    """The big screen's side panel alone, once per event version and language."""
+    return HttpResponse(_panel_html(live))
 
 
 @require_GET

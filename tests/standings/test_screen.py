@@ -1,0 +1,53 @@
+"""The big screen (issue 19, part 6): the clock and the room's numbers with no header links,
+updating itself through conditional GETs and writing nothing."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from factories import make_event
+
+from vpt.events.models import AuditEntry, Entry, Event
+from vpt.events.payout_services import set_payout_structure
+from vpt.events.services import update_event
+
+
+@pytest.fixture
+def screen_event(director: User) -> Event:
+    event = make_event(director, ["Ana", "Ben", "Cid", "Dora", "Eva", "Fay"], name="Screen Open", seed=3)
+    update_event(event, actor=director, buy_in=Decimal("100"), fee=Decimal("10"))
+    set_payout_structure(event, percentages=["60", "40"], unit=Decimal("1"), actor=director)
+    Entry.objects.filter(player__name="Fay").update(status=Entry.Status.ELIMINATED, stack=0, place=6)
+    Entry.objects.filter(player__name="Ana").update(stack=20000)
+    return Event.objects.get(pk=event.pk)
+
+
+def test_the_screen_shows_the_room_numbers_and_no_header_links(client: Client, screen_event: Event) -> None:
+    page = client.get("/standings/screen-open/screen/").content.decode()
+
+    assert "Log in" not in page and "set_language" not in page and "/i18n/" not in page
+    assert "<dd data-players-left>5</dd>" in page and "<dd data-entries>6</dd>" in page
+    assert "<dd data-average>12,000</dd>" in page  # 60,000 chips among 5
+    assert "<dd data-pool>600.00</dd>" in page
+    assert '<td class="num">1</td><td class="num">360.00</td>' in page
+    assert "data-clock" in page and 'data-url="/standings/screen-open/clock.json"' in page
+    assert "data-rotate" not in page
+    assert "data-rotate" in client.get("/standings/screen-open/screen/?rotate=1").content.decode()
+
+
+def test_the_panel_answers_304_until_the_event_changes_and_the_screen_writes_nothing(
+    client: Client, director: User, screen_event: Event
+) -> None:
+    audits = AuditEntry.objects.count()
+    poll = {"HTTP_HX_REQUEST": "true"}  # what htmx sends
+    first = client.get("/standings/screen-open/screen/panel/", **poll)
+    same = client.get("/standings/screen-open/screen/panel/", HTTP_IF_NONE_MATCH=first["ETag"], **poll)
+    update_event(screen_event, actor=director, added_money=Decimal("50"))
+    moved = client.get("/standings/screen-open/screen/panel/", HTTP_IF_NONE_MATCH=first["ETag"], **poll)
+
+    assert first.status_code == 200 and same.status_code == 304
+    assert moved.status_code == 200 and "<dd data-pool>650.00</dd>" in moved.content.decode()
+    assert AuditEntry.objects.count() == audits + 1  # only the director's change
