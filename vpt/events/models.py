@@ -368,6 +368,8 @@ class AuditEntry(models.Model):
         ISSUE_PLAYER_LINKS = "issue_player_links", _("Player links issued")
         REPLACE_PLAYER_LINK = "replace_player_link", _("Player link replaced")
         CONFIRM_SEAT_MOVE = "confirm_seat_move", _("Move confirmed")
+        FLAG_HAND = "flag_hand", _("Hand flagged by a player")
+        RESOLVE_HAND_FLAG = "resolve_hand_flag", _("Flagged hand resolved")
 
     event = models.ForeignKey(
         Event, verbose_name=_("event"), null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"

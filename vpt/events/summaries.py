@@ -61,6 +61,8 @@ SUMMARIES: dict[str, Promise] = {
     "create_dealer": _("Dealer %(dealer)s created"),
     "issue_player_links": _("Private links issued to %(count)s entries"),
     "confirm_seat_move": _("%(name)s seated at table %(table)s, seat %(seat)s (move confirmed)"),
+    "flag_hand": _("%(name)s flagged table %(table)s, hand %(number)s: %(reason)s"),
+    "resolve_hand_flag": _("Table %(table)s, hand %(number)s: %(name)s's flag resolved"),
     "replace_player_link": _("%(name)s: private link replaced (the old one no longer opens)"),
     "deactivate_dealer": _("Dealer %(dealer)s deactivated"),
     "mark_entry_paid": _("%(name)s paid %(money)s (%(method)s)"),

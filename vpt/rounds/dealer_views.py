@@ -38,6 +38,7 @@ from vpt.tables.selectors import dealer_tables
 
 from .board_entry import SeatLine, build_entry
 from .corrections import reopen_hand
+from .flags import open_flags_at
 from .forms import SeatBoardForm
 from .hand_input import board_input, form_boards, seat_prefix
 from .models import Board, Hand
@@ -170,8 +171,10 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
         preview=entry.preview,
         jokers=table.event.ruleset.jokers,
     )
-    template = "rounds/table_page.html#entry-preview" if request.htmx and data is not None else "rounds/table_page.html"
-    return render(request, template, context)
+    if request.htmx and data is not None:
+        return render(request, "rounds/table_page.html#entry-preview", context)
+    context["disputed"] = open_flags_at(table)  # the page's banner; a preview is only its fragment
+    return render(request, "rounds/table_page.html", context)
 
 
 def _checked_photo(request: HttpRequest) -> tuple[PreparedPhoto | None, str | None]:

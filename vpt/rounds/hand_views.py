@@ -20,10 +20,11 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
@@ -34,9 +35,10 @@ from vpt.tables.models import Table
 from .board_entry import SeatLine, build_entry
 from .chip_moves import chip_moves, moves_sentences
 from .corrections import Correction, apply_correction, apply_void, plan_correction, plan_void
+from .flags import open_flags, resolve_hand_flag
 from .forms import SeatBoardForm
 from .hand_input import BoardInput, board_input, form_boards, seat_prefix
-from .models import Board, Hand
+from .models import Board, Hand, HandFlag
 from .selectors import HAND_FILTERS, filter_hands, hand_summaries
 from .selectors import hand_detail as select_hand
 
@@ -77,8 +79,23 @@ def event_hands(request: HttpRequest, slug: str) -> HttpResponse:
         "show": show if show in HAND_FILTERS else "",
         "filters": filters,
         "section": "hands",
+        "flags": open_flags(event),
     }
     return render(request, "rounds/hand_list.html", context)
+
+
+@director_required
+@require_POST
+def resolve_flag(request: HttpRequest, flag_id: int) -> HttpResponse:
+    """The director has looked at a flagged hand: it leaves the floor's list (audited)."""
+    flag = get_object_or_404(HandFlag.objects.select_related("hand__event"), pk=flag_id)
+    try:
+        resolve_hand_flag(flag, actor=request.user, resolution=request.POST.get("resolution", ""))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Flag resolved."))
+    return redirect(reverse("rounds:event-hands", args=[flag.hand.event.slug]))
 
 
 @director_required

@@ -185,3 +185,33 @@ class HandPhoto(models.Model):
 
     def __str__(self) -> str:
         return str(self.hand)
+
+
+class HandFlag(models.Model):
+    """A player's "Something's wrong" about a hand they played (the second pair of eyes): the
+    floor shows it until a director resolves it (`vpt.rounds.flags`)."""
+
+    hand = models.ForeignKey(Hand, verbose_name=_("hand"), on_delete=models.CASCADE, related_name="flags")
+    entry = models.ForeignKey(
+        "events.Entry", verbose_name=_("player"), on_delete=models.CASCADE, related_name="hand_flags"
+    )
+    reason = models.CharField(_("what is wrong"), max_length=200)
+    flagged_at = models.DateTimeField(_("flagged at"), auto_now_add=True)
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("resolved by"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    resolution = models.CharField(_("resolution"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("flagged hand")
+        verbose_name_plural = _("flagged hands")
+        ordering = ["flagged_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["hand", "entry"], condition=models.Q(resolved_at__isnull=True), name="hand_flag_one_open"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} · {self.entry_id}"

@@ -20,6 +20,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # The director's hand pages (vpt/rounds/hand_views.py).
     path("hands/event/<slug:slug>/", hand_views.event_hands, name="event-hands"),
     path("hands/<int:hand_id>/", hand_views.hand_detail, name="hand-detail"),
+    path("hands/flags/<int:flag_id>/resolve/", hand_views.resolve_flag, name="resolve-flag"),
     path("hands/<int:hand_id>/correct/", hand_views.hand_correct, name="hand-correct"),
     path("hands/<int:hand_id>/void/", hand_views.hand_void, name="hand-void"),
     # The hand's board photo, for the director only (vpt/rounds/photo_views.py).

@@ -8,6 +8,7 @@ next place   near the money (fewer players left than paid places plus a table), 
              next player out finishes in and what it pays.
 Fantasyland  the seat's stored next-hand fact (`Seat.fantasyland_cards`): how many cards.
 move         the player's move not yet confirmed (`SeatMove`): a banner until "I'm seated".
+flag         the player's "Something's wrong" about a hand (`HandFlag`), open or resolved.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from vpt.events.clock import ClockStatus
 from vpt.events.models import Entry
 from vpt.events.prizes import event_prizes
 from vpt.rounds.clock import clock_now
-from vpt.rounds.models import Hand
+from vpt.rounds.models import Hand, HandFlag
 from vpt.seating.models import Seat, SeatMove
 from vpt.tables.models import Table
 
@@ -50,7 +51,7 @@ class MyPage:
     next_place: NextPlace | None
     clock: ClockStatus | None
     break_at: datetime | None
-    hands: list[PlayerHand]  # newest first
+    hands: list[tuple[PlayerHand, HandFlag | None]]  # newest first, with my latest flag of each
     move: SeatMove | None  # a move the player has not confirmed yet
 
     @property
@@ -92,6 +93,7 @@ def my_page(entry: Entry) -> MyPage:
     newest = Hand.objects.filter(boards__entry=entry).order_by("-id").values_list("id", flat=True)
     hands = hands_by_id(list(newest[:MY_HANDS]))
     rules = event.ruleset
+    flags = {flag.hand_id: flag for flag in HandFlag.objects.filter(entry=entry, hand__in=hands).order_by("id")}
     return MyPage(
         entry=entry,
         seat=seat,
@@ -102,6 +104,6 @@ def my_page(entry: Entry) -> MyPage:
         next_place=next_place,
         clock=status,
         break_at=_break_at(status, timezone.now()) if status is not None else None,
-        hands=[player_hand(hand, {entry.pk}, rules) for hand in reversed(hands)],
+        hands=[(player_hand(hand, {entry.pk}, rules), flags.get(hand.pk)) for hand in reversed(hands)],
         move=SeatMove.objects.filter(entry=entry, confirmed_at__isnull=True).first() if entry.is_active else None,
     )

@@ -22,10 +22,13 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from vpt.accounts.permissions import PlayerActor
+from vpt.errors import NotAllowed, ServiceError
 from vpt.events.clock_time import steady_now
 from vpt.events.live import Live, not_modified
 from vpt.events.models import Entry, PlayerLink
 from vpt.events.player_links import link_for_token
+from vpt.rounds.flags import flag_hand
+from vpt.rounds.models import Hand
 from vpt.seating.services import confirm_seat_move
 
 from . import me
@@ -55,27 +58,28 @@ def _live(request: HttpRequest, entry: Entry) -> Live:
     )
 
 
-def _render(request: HttpRequest, entry: Entry, token: str) -> HttpResponse:
+def _render(request: HttpRequest, entry: Entry, token: str, *, notice: str = "") -> HttpResponse:
+    """The page (or its live fragment for htmx); ``notice``: a refusal to show above it, in a
+    render of its own (never cached)."""
     live = _live(request, entry)
     etag = live.etag
+
+    def fragment() -> str:
+        context = {"event": entry.event, "page": me.my_page(entry), "token": token, "notice": notice}
+        return render_to_string("standings/me.html#me-live", context, request=request)
+
     response: HttpResponse
-    if not_modified(request, etag):
+    if not notice and not_modified(request, etag):
         response = HttpResponseNotModified()
     else:
-        html = live.cached(
-            "html",
-            lambda: render_to_string(
-                "standings/me.html#me-live",
-                {"event": entry.event, "page": me.my_page(entry), "token": token},
-                request=request,
-            ),
-        )
+        html = fragment() if notice else live.cached("html", fragment)
         if live.fragment:
             response = HttpResponse(html)
         else:
             context = {"event": entry.event, "entry": entry, "live_html": mark_safe(html)}
             response = render(request, "standings/me.html", context)
-    response["ETag"] = etag
+    if not notice:
+        response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     response["Referrer-Policy"] = "no-referrer"  # the token is in the URL: no link may pass it on
     patch_vary_headers(response, ["HX-Request", "Cookie"])
@@ -100,4 +104,24 @@ def seated(request: HttpRequest, token: str) -> HttpResponse:
     confirm_seat_move(link.entry, actor=player_actor(link))
     if request.headers.get("HX-Request") == "true":
         return _render(request, link_for_token(token).entry, token)  # the version moved on
+    return redirect(reverse("standings:me", args=[token]))
+
+
+@csrf_exempt
+@require_POST
+def flag(request: HttpRequest, token: str, hand_id: int) -> HttpResponse:
+    """ "Something's wrong" about a hand the player played: flagged for the director."""
+    link = link_or_404(token)
+    hand = Hand.objects.filter(pk=hand_id, event_id=link.entry.event_id).first()
+    if hand is None:
+        raise Http404(gettext("No such page."))
+    notice = ""
+    try:
+        flag_hand(hand, actor=player_actor(link), reason=request.POST.get("reason", ""))
+    except NotAllowed:
+        raise Http404(gettext("No such page.")) from None
+    except ServiceError as error:
+        notice = error.message
+    if request.headers.get("HX-Request") == "true":
+        return _render(request, link_for_token(token).entry, token, notice=notice)
     return redirect(reverse("standings:me", args=[token]))

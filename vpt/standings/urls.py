@@ -24,6 +24,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # A player's own page: the private link's token is the only key (no login).
     path("me/<str:token>/", me_views.my_page, name="me"),
     path("me/<str:token>/seated/", me_views.seated, name="me-seated"),
+    path("me/<str:token>/hands/<int:hand_id>/flag/", me_views.flag, name="me-flag"),
 ]
 
 # The director's pages of this app, mounted in the `events` namespace under /events/ (vpt/urls.py).
