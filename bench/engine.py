@@ -5,7 +5,8 @@ put on ``sys.path``). It prints
 
 - µs to score and settle a 3-player hand from parsed cards (``score_hand`` on ``PlayerHand``
   values built beforehand, many varied random legal deals, stacks given);
-- µs to do the same from text (``score_json`` on decoded JSON dicts);
+- µs to do the same from text (``score_json`` on decoded JSON dicts), and how many times the
+  parsed path that is; then heads-up, the contract path (``score_json``) beside the parsed one;
 - hands/s through ``python manage.py score_hand --jsonl`` when that command exists, and always
   the same work in-process (JSON lines -> ``score_json`` -> JSON lines);
 - the same parsed-cards pipeline with the 5-card row evaluator swapped for phevaluator's C
@@ -48,6 +49,7 @@ PLAYERS = 3
 CHIPS_PER_POINT = 100
 PHEVALUATOR_BAR = 1.5  # ours / phevaluator pipeline, at most
 TREYS_BAR = 1.3  # treys pipeline / ours, at least
+CONTRACT_AIM = 1.5  # score_json from text / score_hand from parsed cards, heads-up (issue 17)
 
 
 # -- deals --------------------------------------------------------------------------------------
@@ -70,11 +72,11 @@ def random_board(cards: Sequence[Card], rng: random.Random) -> Board:
     return board
 
 
-def random_deals(count: int, rng: random.Random) -> list[list[PlayerHand]]:
+def random_deals(count: int, rng: random.Random, players: int = PLAYERS) -> list[list[PlayerHand]]:
     full = deck()
     deals = []
     for _ in range(count):
-        dealt = rng.sample(full, 13 * PLAYERS)
+        dealt = rng.sample(full, 13 * players)
         deals.append(
             [
                 PlayerHand(
@@ -82,7 +84,7 @@ def random_deals(count: int, rng: random.Random) -> list[list[PlayerHand]]:
                     random_board(dealt[13 * seat : 13 * seat + 13], rng),
                     stack=rng.choice((500, 2000, 8000, 10000, 25000)),
                 )
-                for seat in range(PLAYERS)
+                for seat in range(players)
             ]
         )
     return deals
@@ -279,6 +281,25 @@ def jsonl_command(lines: list[str]) -> float | None:
 # -- main ---------------------------------------------------------------------------------------
 
 
+def contract_path() -> None:
+    """Heads-up, the contract's whole path (``score_json``: read and check the JSON hand, score
+    it, build the output) beside scoring the same boards from parsed cards (``score_hand``)."""
+    deals = random_deals(DEALS, random.Random(SEED + 2), players=2)
+    rules = get_ruleset("progressive")
+    dicts = [as_json(players) for players in deals]
+    # Alternated, best of each: a busy machine slows both alike, so their ratio holds.
+    parsed = from_text = float("inf")
+    for _ in range(REPEAT * 3):
+        parsed = min(parsed, best_per_item(lambda: [score_hand(d, rules, CHIPS_PER_POINT) for d in deals], DEALS, 1))
+        from_text = min(from_text, best_per_item(lambda: [score_json(d) for d in dicts], DEALS, 1))
+    ratio = from_text / parsed
+    print(f"heads-up from parsed cards (score_hand):      {parsed * 1e6:8.2f} µs")
+    print(
+        f"heads-up from text, the contract (score_json): {from_text * 1e6:8.2f} µs, {ratio:.2f}x "
+        f"(aim: at most {CONTRACT_AIM}x) {'MET' if ratio <= CONTRACT_AIM else 'NOT MET'}"
+    )
+
+
 def main() -> int:
     rng = random.Random(SEED)
     deals = random_deals(DEALS, rng)
@@ -306,7 +327,11 @@ def main() -> int:
 
     dicts = [as_json(players) for players in deals]
     from_text = best_per_item(lambda: [score_json(d) for d in dicts], len(dicts))
-    print(f"score a 3-player hand from text (score_json on dicts): {from_text * 1e6:8.2f} µs")
+    print(
+        f"score a 3-player hand from text (score_json on dicts): {from_text * 1e6:8.2f} µs, "
+        f"{from_text / ours:.2f}x the parsed path"
+    )
+    contract_path()
 
     lines = [json.dumps(dicts[i % len(dicts)]) for i in range(JSONL_HANDS)]
     print(f"JSON lines in-process (json.loads -> score_json -> json.dumps): {jsonl_in_process(lines):10,.0f} hands/s")

@@ -411,3 +411,18 @@ def test_autoplay_refuses_too_many_cards() -> None:
         autoplay_board(dealt, get_ruleset("progressive"))
     with pytest.raises(InvalidHand, match=r"^dealt: 14 cards dealt, a hand deals at most 13$"):
         autoplay_board(dealt[:14], get_ruleset("classic"))
+
+
+def test_a_hand_without_overrides_reads_the_preset_as_it_is() -> None:
+    """No rules to apply: the preset itself, nothing turned into data (the text path's cost)."""
+    request = read_hand({"players": [{"top": "Qs Qh 2c"}, {"name": "Ben"}], "rules": {}})
+
+    assert request.rules is get_ruleset("progressive")
+    assert request.overrides == {}
+
+
+def test_overrides_are_applied_and_echoed_as_data() -> None:
+    request = read_hand({"players": [{}, {}], "rules": {"scoop_bonus": 0, "fantasyland_stay_cards": None}})
+
+    assert request.rules.scoop_bonus == 0 and request.rules.fantasyland_stay_cards is None
+    assert request.overrides == {"scoop_bonus": 0, "fantasyland_stay_cards": None}

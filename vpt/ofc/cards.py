@@ -104,8 +104,10 @@ def parse_card(text: str) -> Card:
     ...
     vpt.ofc.errors.InvalidHand: unknown card "1x"
     """
-    # Phone keyboards send a suit symbol with an emoji variation selector after it (Q♥️).
-    card = _CARDS.get(text.replace("\ufe0f", "").upper())
+    card = _CARDS.get(text)  # as typed most often ("Qs"): no normalising
+    if card is None:
+        # Phone keyboards send a suit symbol with an emoji variation selector after it (Q♥️).
+        card = _CARDS.get(text.replace("\ufe0f", "").upper())
     if card is None:
         raise InvalidHand("unknown_card", card=text)
     return card
@@ -117,7 +119,11 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> parse_cards("Qs Qh, 2c")
     (Card('Qs'), Card('Qh'), Card('2c'))
     """
-    return tuple(parse_card(token) for token in text.replace(",", " ").split())
+    tokens = (text.replace(",", " ") if "," in text else text).split()
+    try:
+        return tuple([_CARDS[token] for token in tokens])  # as typed most often: "Qs Qh 2c"
+    except KeyError:
+        return tuple([parse_card(token) for token in tokens])  # normalised, or the error named
 
 
 def deck(jokers: int = 0) -> tuple[Card, ...]:

@@ -199,6 +199,7 @@ _RANK_WORDS = {
 }
 
 
+@lru_cache(maxsize=16384)  # a few thousand row values ever occur: each is worded once
 def describe(value: int) -> str:
     """Plain English for a row value.
 
