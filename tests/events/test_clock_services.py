@@ -201,6 +201,7 @@ def test_a_break_lets_the_hand_in_play_finish_and_waits_for_fantasyland(director
     after = last.recorded_at + timedelta(minutes=10, seconds=1)
     sync_clock(event, actor=None, now=after)
     assert reload(event).current_level.number == 4
+    assert [(table_state(t.pk).can_deal, table_state(t.pk).chips_per_point) for t in (one, two)] == [(True, 300)] * 2
     play(one, [JACKS, ACES_FULL, QUEENS_FULL], director)
     assert one.hands.get(number=4).chips_per_point == 300
 

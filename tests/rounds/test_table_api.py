@@ -313,3 +313,74 @@ def test_ten_concurrent_posts_with_different_keys_make_one_hand_and_nine_409(dir
     assert {data["code"] for status, data in answers if status == 409} == {"already_recorded"}
     assert Hand.objects.filter(table=table).count() == 1
     assert sorted(Entry.objects.filter(event=event).values_list("stack", flat=True)) == [9600, 9800, 10600]
+
+
+@pytest.mark.django_db
+def test_a_table_of_one_deals_nothing_until_a_player_moves_in(client: Client, director: User) -> None:
+    from boards import ACES_FULL, JACKS
+    from factories import by_seat, make_event, play
+
+    from vpt.seating.services import move_player
+
+    room = make_event(director, ["Ana", "Ben", "Cid", "Dan", "Eva"], starting_stack=300, levels=[100], seed=2)
+    two = Table.objects.get(event=room, number=2)
+    token = issue_table_token(two, actor=director).token
+    play(two, [JACKS, ACES_FULL], director)  # the second player pays 300 and is out
+    lone = table_state(two.pk).seats[0]
+
+    answer = client.get(state_url(two), headers=bearer(token)).json()
+    assert (answer["hand_number"], answer["can_deal"], answer["why_not"], answer["chips_per_point"]) == (
+        2,
+        False,
+        "too_few_players",
+        None,
+    )
+    refused = post_hand(client, two, token, {"hand_number": 2, "boards": [{"seat": lone.number, **JACKS}]})
+    assert (refused.status_code, refused.json()["code"]) == (409, "too_few_players")
+    assert Hand.objects.filter(table=two).count() == 1
+    client.force_login(director)
+    page = client.get(reverse("rounds:table", args=[two.pk])).content.decode()
+    assert 'data-cannot-deal="too_few_players"' in page and "data-hand-key" not in page
+    result = client.get(reverse("rounds:hand-result", args=[two.pk, 1])).content.decode()
+    assert "Enter hand 2" not in result and 'data-cannot-deal="too_few_players"' in result
+    overview = client.get(reverse("seating:tables-overview", args=[room.slug])).content.decode()
+    assert overview.count('data-cannot-deal="too_few_players"') == 1
+    assert "Move a player here or break the table." in overview
+
+    mover = table_state(Table.objects.get(event=room, number=1).pk).seats[0].entry
+    move_player(mover, to_table=two, actor=director)
+
+    answer = client.get(state_url(two), headers=bearer(token)).json()
+    assert (answer["can_deal"], answer["why_not"], answer["level"], answer["chips_per_point"]) == (True, None, 1, 100)
+    boards = [{"seat": seat, **board} for seat, board in by_seat(two, [JACKS, ACES_FULL]).items()]
+    assert post_hand(client, two, token, {"hand_number": 2, "boards": boards}).status_code == 201
+
+
+@pytest.mark.django_db
+def test_the_hand_in_play_when_a_break_starts_is_recorded_then_the_table_waits(
+    client: Client, director: User, kit: Any
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+    from factories import make_table
+
+    from vpt.rounds.clock import start_clock
+
+    levels = [
+        {"chips_per_point": 100, "minutes": 20},
+        {"chips_per_point": 100, "minutes": 10, "is_break": True},
+        {"chips_per_point": 200, "minutes": 20},
+    ]
+    table = make_table(director, levels=levels)
+    token = issue_table_token(table, actor=director).token
+    start_clock(table.event, actor=director, now=timezone.now() - timedelta(minutes=25))  # the break is on
+
+    first = post_hand(client, table, token, {"hand_number": 1, "boards": api_boards(table, kit)})
+
+    assert first.status_code == 201, first.content
+    assert (first.json()["chips_per_point"], first.json()["next_hand"]["why_not"]) == (100, "on_break")
+    second = post_hand(client, table, token, {"hand_number": 2, "boards": api_boards(table, kit)})
+    assert (second.status_code, second.json()["code"]) == (409, "on_break")
+    answer = client.get(state_url(table), headers=bearer(token)).json()
+    assert (answer["hand_number"], answer["can_deal"], answer["why_not"]) == (2, False, "on_break")

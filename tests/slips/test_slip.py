@@ -115,7 +115,7 @@ def test_stacks_after_eliminations_and_the_next_button(pdf_text) -> None:
             "Eliminated: Ben, finishing place 17",
             # Cai made full houses without fouling... and top KK: no Fantasyland; Ana's
             # queens take her there, so the button holds.
-            "Next hand: the button stays with Cai Wu (Fantasyland)",
+            "Next hand: the button stays on seat 3 with Cai Wu",
         ],
     )
 
@@ -185,7 +185,7 @@ def test_the_spanish_slip_is_in_spanish(pdf_text) -> None:
             "omitido: Ben ya había sido eliminado en esta mano",
             "P1 Ana García 10.000 9.800 -200",
             "Eliminado: Ben, puesto final 17",
-            "Próxima mano: el botón se queda con Cai Wu (Fantasyland)",
+            "Próxima mano: el botón se queda en el asiento 3 con Cai Wu",
             "Iniciales del crupier",
         ],
     )

@@ -19,6 +19,7 @@ PAGES = [
     "/standings/costa-open/",
     "/standings/costa-open/?q=ana",
     "/api/events/costa-open/standings",
+    "/api/events/costa-open/tables",
     "/standings/costa-open/tables/1/",
     "/standings/costa-open/tables/1/?upto=1",
 ]

@@ -6,23 +6,27 @@ room facts  what the tables, seats and hands tell the clock (`vpt.events.selecto
             Fantasyland hand was recorded. Rounds is the lowest layer that sees all three, so it
             reads them here and passes them down; events never queries tables, seats or hands.
 
-The clock services below are the events ones with this reader bound: views, the job runner and
-`manage.py tick_clock` call these.
+The clock services below are the events ones with this reader bound, each followed by the deal
+of the next hand at every table that waited for a break to end (`deal_waiting_hands`): views,
+the job runner and `manage.py tick_clock` call these.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import datetime
-from functools import partial
+from functools import wraps
+from typing import Any
 
-from django.db.models import Max
+from django.db.models import Count, Max, Q
 
 from vpt.events import clock_services
 from vpt.events.clock_display import clock_now as clock_at
 from vpt.events.models import Clock, Event
 from vpt.events.selectors import ClockSnapshot, RoomFacts
 from vpt.seating.models import Seat
+from vpt.seating.services import deal_waiting_hands
 from vpt.tables.models import Table
 
 from .models import Hand
@@ -58,9 +62,38 @@ def clock_now(event: Event, *, now: datetime | None = None) -> ClockSnapshot:
     return clock_at(event, facts=room_facts(event), now=now)
 
 
-start_clock = partial(clock_services.start_clock, read_facts=room_facts)
-pause_clock = partial(clock_services.pause_clock, read_facts=room_facts)
-resume_clock = partial(clock_services.resume_clock, read_facts=room_facts)
-adjust_clock = partial(clock_services.adjust_clock, read_facts=room_facts)
-sync_clock = partial(clock_services.sync_clock, read_facts=room_facts)
-apply_clock_changes = partial(clock_services.apply_clock_changes, read_facts=room_facts)
+def _then_deal(service: Callable[..., Clock]) -> Callable[..., Clock]:
+    """`service` with the room's facts, then the next hand dealt at every table that waited for
+    the break to end (a change of the clock may have ended it: ofc-rules.md, "Rounds, levels and
+    breaks")."""
+
+    @wraps(service)
+    def run(event: Event, **kwargs: Any) -> Clock:
+        clock = service(event, read_facts=room_facts, **kwargs)
+        deal_waiting_hands(event)
+        return clock
+
+    return run
+
+
+start_clock = _then_deal(clock_services.start_clock)
+pause_clock = _then_deal(clock_services.pause_clock)
+resume_clock = _then_deal(clock_services.resume_clock)
+adjust_clock = _then_deal(clock_services.adjust_clock)
+sync_clock = _then_deal(clock_services.sync_clock)
+
+
+def apply_clock_changes(*, now: datetime | None = None) -> int:
+    """Store what time did to every running clock (`vpt.events.clock_services`), then deal the
+    next hand at the tables a break that ended kept waiting: the job runner's pass."""
+    changed = clock_services.apply_clock_changes(read_facts=room_facts, now=now)
+    waiting = (
+        Table.objects.filter(
+            event__status=Event.Status.RUNNING, status=Table.Status.OPEN, next_chips_per_point__isnull=True
+        )
+        .annotate(seated=Count("seat_set", filter=Q(seat_set__entry__isnull=False)))
+        .filter(seated__gte=2)
+    )
+    for event in Event.objects.filter(pk__in=waiting.values("event_id")).select_related("current_level"):
+        deal_waiting_hands(event)
+    return changed

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, PlayerActor, ensure_director, is_director
 from vpt.errors import Conflict, NotAllowed, ServiceError
-from vpt.events.audit import write_audit
+from vpt.events.audit import bump_version, write_audit
 from vpt.events.models import AuditEntry, Entry, Event
 from vpt.events.selectors import hands_recorded
 from vpt.events.services import lock_event
@@ -334,6 +334,18 @@ def break_table(table: Table, *, actor: Actor) -> list[Seat]:
         after={"moves": [[str(target.entry_id), target.table_id, target.number] for _s, target in moves]},
     )
     return [target for _source, target in moves]
+
+
+@transaction.atomic(durable=True)
+def deal_waiting_hands(event: Event, *, actor: Actor = None) -> list[Table]:
+    """Deal the next hand at every open table of `event` waiting for one (a break that has
+    ended, `vpt.seating.next_hand`); returns those tables. What the clock already shows is only
+    stored here, so anyone may trigger it (`actor` may be None, as for the clock's own sync)."""
+    event = lock_event(event)
+    dealt = deal_next_hands(event)
+    if dealt:
+        bump_version(event.pk)
+    return dealt
 
 
 @transaction.atomic(durable=True)

@@ -12,7 +12,8 @@ exchange note
     full earlier, so cannot pay and is out) or *even* (no chips move). Empty for a plain payment.
 next button
     Where the button goes for the next hand: to a player (and their seat), to an empty seat
-    someone new sits in, or staying put while its holder plays Fantasyland.
+    someone new sits in, staying put while its holder plays Fantasyland, or staying on a seat
+    just emptied (a dead button: the player before it acts last).
 
 Each function returns text in the active language: call it inside ``translation.override``.
 """
@@ -120,6 +121,11 @@ def next_button_note(data: SlipData) -> str:
         return _("Next hand: dead button on seat %(seat)s") % {"seat": seat}
     if not data.next_button:  # someone new sits there
         return _("Next hand: the button moves to seat %(seat)s") % {"seat": seat}
+    if data.button_holds and seat is not None:
+        return _("Next hand: the button stays on seat %(seat)s with %(name)s (Fantasyland)") % {
+            "seat": seat,
+            "name": data.next_button,
+        }
     if data.button_holds:
         return _("Next hand: the button stays with %(name)s (Fantasyland)") % {"name": data.next_button}
     if seat is not None:

@@ -21,6 +21,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("standings/<slug:slug>/screen/panel/", views.screen_panel, name="screen_panel"),
     path("api/events/<slug:slug>/standings", views.standings_api, name="api_standings"),
     path("api/events/<slug:slug>/results", views.results_api, name="api_results"),
+    path("api/events/<slug:slug>/tables", views.tables_api, name="api_tables"),
     # A player's own page: the private link's token is the only key (no login).
     path("me/<str:token>/", me_views.my_page, name="me"),
     path("me/<str:token>/seated/", me_views.seated, name="me-seated"),

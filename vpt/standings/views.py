@@ -34,6 +34,7 @@ from vpt.rounds.clock import clock_now
 from vpt.tables.models import Table
 
 from . import rows, selectors, versions
+from .tables_json import tables_json
 
 
 def _event(slug: str) -> Event:
@@ -96,6 +97,16 @@ def standings_api(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
     )
     response = HttpResponse(body, content_type="application/json")
     response["Access-Control-Allow-Origin"] = "*"  # streaming overlays load it from elsewhere
+    return response
+
+
+@require_GET
+@live_page("api-tables")
+def tables_api(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
+    """Every table's next hand as stored: button, level, seats, whether it can deal (tour.md)."""
+    body = live.cached("json", lambda: json.dumps(tables_json(live.event), cls=DjangoJSONEncoder))
+    response = HttpResponse(body, content_type="application/json")
+    response["Access-Control-Allow-Origin"] = "*"
     return response
 
 
