@@ -42,11 +42,13 @@ LOGIN_VIEWS = frozenset({"accounts:login", "admin:login"})
 def client_address(request: HttpRequest) -> str:
     """Who is at the door: the connection's address, or behind the HTTPS proxy (``VPT_HTTPS``)
     the address the proxy saw, the last one of ``X-Forwarded-For`` (a client can put any
-    addresses before it, not after). Axes uses it too (``AXES_CLIENT_IP_CALLABLE``)."""
+    addresses before it, not after). Axes uses it too (``AXES_CLIENT_IP_CALLABLE``). Without
+    one (a Unix socket, a login made in code) it is the unspecified address 0.0.0.0, which
+    axes can store: PostgreSQL's inet column refuses any text that is not an address."""
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
     if getattr(settings, "HTTPS", False) and forwarded.strip():
         return forwarded.split(",")[-1].strip()
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    return request.META.get("REMOTE_ADDR", "") or "0.0.0.0"
 
 
 def _key(address: str) -> str:
