@@ -166,3 +166,15 @@ def test_move_slips_print_only_the_movers(
         confirm_seat_move(entry, actor=director)
     pdf = client_as_director.get(reverse("slips:move-slips", args=[event.slug])).content
     assert "Nobody is waiting to move." in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+
+
+def test_the_big_screen_lists_the_recent_seat_changes(
+    client: Client, event: Event, director: User, room: dict[str, list[Seat]]
+) -> None:
+    movers = [seat.occupant for seat in room["movers"]]
+    break_table(Table.objects.get(event=event, number=2), actor=director)
+    panel = text(client.get(reverse("standings:screen_panel", args=[event.slug])).content.decode())
+    assert "Seat changes" in panel
+    for entry in movers:
+        move = SeatMove.objects.get(entry=entry)
+        assert f"{entry.player.name} : table 2 seat {move.from_seat} → table 1 seat {move.to_seat}" in panel

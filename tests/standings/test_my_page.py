@@ -17,6 +17,7 @@ from vpt.events.audit import bump_version
 from vpt.events.models import Entry, Event, PayoutStructure
 from vpt.events.player_links import issue_player_links, live_player_tokens
 from vpt.people.services import set_person_hidden
+from vpt.rounds.clock import start_clock
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
 
@@ -145,3 +146,26 @@ def test_a_poll_costs_one_query_unchanged_and_few_otherwise(
         assert client.get(url, headers={"HX-Request": "true", "If-None-Match": first["ETag"]}).status_code == 304
     with django_assert_num_queries(1):  # type: ignore[operator]  # another phone: the cached render
         assert client.get(url, headers={"HX-Request": "true"}).status_code == 200
+
+
+def test_the_level_and_when_the_break_starts(client: Client, linked: Event, director: User) -> None:
+    start_clock(linked, actor=director)
+    entry = Entry.objects.filter(event=linked).first()
+    assert entry is not None
+    page = text(client.get(url_of(entry)).content.decode())
+    assert "Level 1 · 100/pt" in page
+    assert re.search(r"Break at \d\d:\d\d", page)  # two levels of 20 minutes, then the break
+
+
+def test_the_page_opens_in_the_language_chosen_once_on_this_device(client: Client, linked: Event) -> None:
+    entry = Entry.objects.filter(event=linked).first()
+    assert entry is not None
+    url = url_of(entry)
+    assert "My hands" in client.get(url).content.decode()
+    chosen = client.post(reverse("set_language"), {"language": "es", "next": url})
+    assert chosen.status_code == 302 and chosen["Location"] == url
+    assert client.cookies["django_language"].value == "es"
+    html = client.get(url).content.decode()  # a later visit: the cookie remembers
+    assert "Mis manos" in html and "My hands" not in html
+    assert "Mis manos" in client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert "My hands" in Client().get(url).content.decode()  # another device: its own choice

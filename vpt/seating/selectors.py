@@ -75,6 +75,16 @@ def pending_moves(event: Event) -> list[SeatMove]:
     )
 
 
+def recent_moves(event: Event, *, since: datetime.datetime, limit: int) -> list[SeatMove]:
+    """The event's latest seat moves made after ``since``, newest first, each with its player's
+    public name loaded (`Entry.public_name`): 1 query."""
+    return list(
+        SeatMove.objects.filter(event=event, moved_at__gt=since)
+        .select_related("entry__player__person__merged_into")
+        .order_by("-moved_at", "-id")[:limit]
+    )
+
+
 def tables_overview(event: Event, *, now: datetime.datetime, stale_minutes: int) -> list[TableRow]:
     """Every open table of `event` with its stored next hand (seats, button, Fantasyland, why it
     cannot deal), its round and last hand: 5 queries.

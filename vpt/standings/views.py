@@ -11,6 +11,7 @@ show the same thing. Views are thin: a selector reads, the template renders.
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 from urllib.parse import urlencode
 
@@ -31,6 +32,7 @@ from vpt.events.results import event_results_table, results_json
 from vpt.events.selectors import event_payouts
 from vpt.http import HtmxHttpRequest
 from vpt.rounds.clock import clock_now
+from vpt.seating.selectors import recent_moves
 from vpt.tables.models import Table
 
 from . import rows, selectors, versions
@@ -243,11 +245,15 @@ def _screen_panel(event: Event) -> dict[str, Any]:
         "pool": results.prizes.pool,
         "payout_rows": event_payouts(event, public=True)["rows"],
         "leaders": still_in[:SCREEN_LEADERS],
+        "moves": recent_moves(event, since=timezone.now() - SCREEN_MOVES_FOR, limit=SCREEN_MOVES),
     }
 
 
 # The chip leaders the big screen shows in turn with the payouts.
 SCREEN_LEADERS = 10
+# The seat changes it lists: the latest few of the last minutes (who must go where now).
+SCREEN_MOVES = 8
+SCREEN_MOVES_FOR = timedelta(minutes=20)
 
 
 def _panel_html(live: Live) -> str:
