@@ -1,8 +1,9 @@
 """The room's job runner: what `make run` does besides answering requests.
 
 `python -m vpt.jobs` loops every `--every` seconds (default 5) and
-- applies what time did to the running clocks (`vpt.events.clock_services.apply_clock_changes`,
-  so public pages never have to write);
+- applies what time did to the running clocks, and deals the next hand at the tables a break
+  that ended kept waiting (`vpt.rounds.clock.apply_clock_changes`, so public pages never have
+  to write);
 - takes a backup (`vpt.backups.take_backup`) into `<data folder>/backups/` when the last one is
   `VPT_BACKUP_MINUTES` old (default 5; 0 turns automatic backups off), and after a round ends:
   when more rounds have ended (`tables.Round`) than at the last backup. Rounds end
