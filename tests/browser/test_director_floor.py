@@ -31,7 +31,10 @@ def test_director_corrects_a_hand_and_sees_the_differences(
     page.set_viewport_size({"width": 1280, "height": 900})
     login(page, live_server, director, password)
     page.goto(f"{live_server}/seating/{event.slug}/tables/")
-    expect(page.locator("[data-overview] tr[data-table='1'] [data-hand]")).to_have_text("next: 2")
+    # The next hand as stored: its number and the chips per point it was dealt at.
+    next_hand = page.locator("[data-overview] tr[data-table='1'] [data-hand]")
+    expect(next_hand).to_contain_text("next: 2")
+    expect(next_hand).to_contain_text("100 a point")
     screenshot(page, "director_tables_overview")
 
     page.goto(f"{live_server}/hands/{hand.pk}/")
