@@ -362,3 +362,35 @@ class PaymentForm(forms.Form):
     """How the desk took or handed the money."""
 
     method = forms.ChoiceField(label=_("Paid by"), choices=Payment.Method.choices, initial=Payment.Method.CASH)
+
+
+NARROW = forms.NumberInput(attrs={"class": "narrow-number"})
+
+
+class StructureRowForm(forms.Form):
+    """One row of the structure editor: a level after the one in force, or a new one."""
+
+    order = forms.IntegerField(label=_("Order"), required=False, min_value=1, widget=NARROW)
+    chips_per_point = forms.IntegerField(label=_("Chips per point"), required=False, min_value=1, widget=NARROW)
+    minutes = forms.IntegerField(label=_("Minutes"), required=False, min_value=1, widget=NARROW)
+    hands = forms.IntegerField(label=_("Hands"), required=False, min_value=1, widget=NARROW)
+    is_break = forms.BooleanField(label=_("Break"), required=False)
+    remove = forms.BooleanField(label=_("Remove"), required=False)
+    break_after = forms.BooleanField(label=_("Break after it"), required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("remove"):
+            return data
+        if not data.get("is_break") and not data.get("chips_per_point"):
+            self.add_error("chips_per_point", forms.ValidationError(_("Give the chips per point."), code="required"))
+        return data
+
+
+StructureFormSet = forms.formset_factory(StructureRowForm, extra=3)
+
+
+class StructureBreakForm(forms.Form):
+    break_minutes = forms.IntegerField(
+        label=_("Minutes of each break inserted"), min_value=1, initial=10, help_text=_("For “Break after it”.")
+    )

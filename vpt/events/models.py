@@ -365,6 +365,7 @@ class AuditEntry(models.Model):
         APPLY_DEAL = "apply_deal", _("Deal made")
         UNDO_DEAL = "undo_deal", _("Deal undone")
         CLOSE_EVENT = "close_event", _("Event closed")
+        SET_STRUCTURE = "set_structure", _("Level structure saved")
         ISSUE_PLAYER_LINKS = "issue_player_links", _("Player links issued")
         REPLACE_PLAYER_LINK = "replace_player_link", _("Player link replaced")
         CONFIRM_SEAT_MOVE = "confirm_seat_move", _("Move confirmed")

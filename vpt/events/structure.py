@@ -4,6 +4,9 @@ level structure  the event's levels in order (1, 2, ...), each with its chips pe
                  its length in minutes or hands, or a break. Levels already in force or past
                  are history (the hands played in them keep their chips per point), so only
                  the levels after the current one may be reordered or deleted.
+whole structure  `set_structure` replaces every level after the one in force at once (the
+                 structure editor: add, remove, reorder, insert breaks in one save);
+                 `falling_levels` says where chips per point would fall.
 level in force   `Event.current_level`; `advance_level` moves it by hand, the clock moves it
                  with time (`vpt.events.clock_services`).
 
@@ -12,10 +15,12 @@ Each service is one transaction that locks the event row and writes an audit ent
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max, ProtectedError
 from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, ensure_director
@@ -197,3 +202,82 @@ def delete_level(level: Level, *, actor: Actor) -> None:
         args={"level": removed},
         before={"number": number},
     )
+
+
+@dataclass(frozen=True, slots=True)
+class LevelSpec:
+    """One level as the structure editor sends it (a break has no chips per point of its own)."""
+
+    chips_per_point: int
+    minutes: int | None = None
+    hands: int | None = None
+    is_break: bool = False
+
+
+def falling_levels(levels: Sequence[LevelSpec], *, before: int | None = None) -> list[tuple[int, int, int]]:
+    """Where chips per point falls from one played level to the next: (level number, from, to).
+
+    Breaks are skipped (they keep the last level's chips per point); ``before`` is the chips
+    per point of the level in force when the list starts after it.
+
+    >>> falling_levels([LevelSpec(100), LevelSpec(0, 10, None, True), LevelSpec(50)], before=None)
+    [(3, 100, 50)]
+    """
+    found = []
+    last = before
+    for number, spec in enumerate(levels, start=1):
+        if spec.is_break:
+            continue
+        if last is not None and spec.chips_per_point < last:
+            found.append((number, last, spec.chips_per_point))
+        last = spec.chips_per_point
+    return found
+
+
+@transaction.atomic(durable=True)
+def set_structure(event: Event, *, levels: Sequence[LevelSpec], actor: Actor) -> list[Level]:
+    """Replace every level after the one in force with ``levels``, in that order, at once.
+
+    The levels in force or past are history and stay as they are; the new ones follow them,
+    numbered on from there. Returns the event's levels after the change."""
+    ensure_director(actor)
+    specs = list(levels)
+    for spec in specs:
+        if not spec.is_break:
+            _level_fields(spec.chips_per_point, spec.minutes, spec.hands, spec.is_break)
+    event = lock_event(event)
+    current = _current_number(event)
+    history = list(Level.objects.filter(event=event, number__lte=current).order_by("number"))
+    future = list(Level.objects.filter(event=event, number__gt=current).order_by("number"))
+    carried = history[-1].chips_per_point if history else 1
+    before = [level_args(level) for level in future]
+    # Free the numbers first: (event, number) is unique, and rows are reused in their new order.
+    Level.objects.filter(pk__in=[level.pk for level in future]).update(number=F("number") + 10_000)
+    kept: list[Level] = []
+    for offset, spec in enumerate(specs, start=1):
+        level = future[offset - 1] if offset <= len(future) else Level(event=event)
+        level.number = current + offset
+        level.chips_per_point = spec.chips_per_point if not spec.is_break else carried
+        level.minutes, level.hands, level.is_break = spec.minutes, spec.hands, spec.is_break
+        level.save()
+        if not spec.is_break:
+            carried = spec.chips_per_point
+        kept.append(level)
+    leftover = future[len(specs) :]
+    try:
+        Level.objects.filter(pk__in=[level.pk for level in leftover]).delete()
+    except ProtectedError:
+        raise Conflict(_("A level to remove has hands recorded in it."), code="level_played") from None
+    if event.current_level is None and kept:
+        event.current_level = kept[0]
+        event.save(update_fields=["current_level"])
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action=AuditEntry.Action.SET_STRUCTURE,
+        obj=event,
+        args={"count": len(specs), "from": current + 1},
+        before={"levels": before},
+        after={"levels": [level_args(level) for level in kept]},
+    )
+    return history + kept

@@ -72,6 +72,7 @@ SUMMARIES: dict[str, Promise] = {
     "apply_deal": _("Deal (%(kind)s): %(shares)s"),
     "undo_deal": _("Deal (%(kind)s) undone"),
     "close_event": _("Event %(name)s closed"),
+    "set_structure": _("Level structure saved: %(count)s levels from level %(from)s"),
 }
 
 

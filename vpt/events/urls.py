@@ -1,6 +1,6 @@
 from django.urls import URLPattern, URLResolver, path
 
-from . import backup_views, cash_views, export_views, payout_views, views
+from . import backup_views, cash_views, export_views, payout_views, structure_views, views
 
 app_name = "events"
 
@@ -13,6 +13,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:slug>/", views.event_detail, name="detail"),
     path("<slug:slug>/edit/", views.event_edit, name="edit"),
     path("<slug:slug>/levels/", views.levels, name="levels"),
+    path("<slug:slug>/structure/", structure_views.structure_editor, name="structure"),
     path("<slug:slug>/advance/", views.event_advance, name="advance-level"),
     path("<slug:slug>/status/", views.event_status, name="status"),
     path("<slug:slug>/adjust/", views.adjust, name="adjust"),

@@ -1,0 +1,125 @@
+"""The whole level structure in one form (issue 19, part 7): add, remove, reorder and insert a
+break after any level in one save; a warning when chips per point falls."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from vpt.events.models import AuditEntry, Event, Level
+from vpt.events.services import create_event
+from vpt.events.structure import LevelSpec, advance_level, set_structure
+
+LEVELS = [{"chips_per_point": cpp, "minutes": 20} for cpp in (100, 200, 300, 400, 500)]
+
+
+@pytest.fixture
+def event(director: User) -> Event:
+    return create_event(name="Structure Cup", slug="structure-cup", actor=director, levels=LEVELS)
+
+
+def structure(event: Event) -> list[tuple[int, int, int | None, bool]]:
+    return [
+        (lv.number, lv.chips_per_point, lv.minutes, lv.is_break)
+        for lv in Level.objects.filter(event=event).order_by("number")
+    ]
+
+
+def rows(levels: list[tuple[int, int, bool, bool, bool]]) -> dict[str, str]:
+    """The editor's POST: (order, chips per point, break, break after, remove) per row."""
+    data = {"level-TOTAL_FORMS": str(len(levels)), "level-INITIAL_FORMS": "4", "break_minutes": "15"}
+    for index, (order, cpp, is_break, after, remove) in enumerate(levels):
+        data.update({f"level-{index}-order": str(order), f"level-{index}-chips_per_point": str(cpp)})
+        data[f"level-{index}-minutes"] = "20"
+        for name, value in (("is_break", is_break), ("break_after", after), ("remove", remove)):
+            if value:
+                data[f"level-{index}-{name}"] = "on"
+    return data
+
+
+def test_one_save_inserts_a_break_after_level_3_moves_and_removes(client_as_director: Client, event: Event) -> None:
+    # Level 1 is in force: levels 2..5 are in the form.
+    data = rows(
+        [
+            (1, 200, False, False, False),
+            (2, 300, False, True, False),  # level 3: a break after it
+            (3, 400, False, False, True),  # removed
+            (4, 500, False, False, False),
+            (2, 250, False, False, False),  # a new level, placed second
+        ]
+    )
+
+    response = client_as_director.post("/events/structure-cup/structure/", data)
+
+    assert response.status_code == 302
+    assert structure(event) == [
+        (1, 100, 20, False),
+        (2, 200, 20, False),
+        (3, 300, 20, False),
+        (4, 300, 15, True),  # a break keeps the chips per point of the level before it
+        (5, 250, 20, False),
+        (6, 500, 20, False),
+    ]
+
+
+def test_the_break_lands_right_after_level_3(client_as_director: Client, event: Event) -> None:
+    data = rows(
+        [
+            (1, 200, False, False, False),
+            (2, 300, False, True, False),
+            (3, 400, False, False, False),
+            (4, 500, False, False, False),
+        ]
+    )
+
+    client_as_director.post("/events/structure-cup/structure/", data)
+
+    assert structure(event) == [
+        (1, 100, 20, False),
+        (2, 200, 20, False),
+        (3, 300, 20, False),
+        (4, 300, 15, True),
+        (5, 400, 20, False),
+        (6, 500, 20, False),
+    ]
+    assert AuditEntry.objects.filter(action="set_structure").get().summary == (
+        "Level structure saved: 5 levels from level 2"
+    )
+
+
+def test_a_falling_chips_per_point_is_saved_with_a_warning(client_as_director: Client, event: Event) -> None:
+    data = rows(
+        [
+            (1, 200, False, False, False),
+            (2, 50, False, False, False),
+            (3, 400, False, False, False),
+            (4, 500, False, False, False),
+        ]
+    )
+
+    page = client_as_director.post("/events/structure-cup/structure/", data, follow=True).content.decode()
+
+    assert "Level 3: chips per point falls from 200 to 50." in page
+    assert structure(event)[2] == (3, 50, 20, False)
+
+
+def test_levels_in_force_stay_and_bad_rows_change_nothing(
+    client_as_director: Client, director: User, event: Event
+) -> None:
+    advance_level(event, actor=director)  # level 2 in force: levels 1 and 2 are history
+    set_structure(event, levels=[LevelSpec(300, 20), LevelSpec(1, 10, is_break=True)], actor=director)
+    before = structure(event)
+    bad = {
+        "level-TOTAL_FORMS": "1",
+        "level-INITIAL_FORMS": "1",
+        "break_minutes": "15",
+        "level-0-order": "1",
+        "level-0-minutes": "20",
+    }
+
+    response = client_as_director.post("/events/structure-cup/structure/", bad)
+
+    assert before == [(1, 100, 20, False), (2, 200, 20, False), (3, 300, 20, False), (4, 300, 10, True)]
+    assert response.status_code == 422 and "Give the chips per point." in response.content.decode()
+    assert structure(event) == before
