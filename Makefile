@@ -3,8 +3,9 @@ PYTHON := $(VENV)/bin/python
 MANAGE := $(PYTHON) manage.py
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
-# make test: pytest-xdist workers (auto: one per core) and any more pytest arguments, such as
-# PYTEST_ARGS='-m database' (what .ci/run's PostgreSQL pass adds).
+# make test: pytest-xdist workers (auto: one per core), each test file on one worker (its
+# module-scoped fixtures, such as test_serving's server, start once), and any more pytest
+# arguments, such as PYTEST_ARGS='-m database' (what .ci/run's PostgreSQL pass adds).
 TEST_WORKERS ?= auto
 PYTEST_ARGS ?=
 # Two stamps: `make run` installs what serving needs, `make test` adds the test tools
@@ -50,7 +51,7 @@ test: messages $(TEST_STAMP)
 		fi; \
 	fi
 	$(MANAGE) makemigrations --check --dry-run
-	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
+	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 bench: $(TEST_STAMP)
 	@for script in bench/*.py; do \

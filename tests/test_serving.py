@@ -32,8 +32,6 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 # Starting includes migrating a fresh database and collecting static files: generous, because
 # a busy 2-core machine is slow, but bounded so a server that never comes up fails the test.
 START_DEADLINE_SECONDS = 180
-# One server for the module: under pytest-xdist (make test) its tests run on one worker.
-pytestmark = pytest.mark.xdist_group("served")
 
 
 def free_port() -> int:
