@@ -10,7 +10,9 @@ import re
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from vpt.events.audit import bump_version
@@ -18,6 +20,7 @@ from vpt.events.models import Entry, Event, PayoutStructure
 from vpt.events.player_links import issue_player_links, live_player_tokens
 from vpt.people.services import set_person_hidden
 from vpt.rounds.clock import start_clock
+from vpt.rounds.models import Hand
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
 
@@ -116,7 +119,9 @@ def test_a_hidden_person_stays_hidden_from_the_others(client: Client, linked: Ev
     hidden, me = seats[1].occupant, seats[0].occupant
     assert hidden.player.person is not None
     set_person_hidden(hidden.player.person, hidden=True, actor=director)
+    play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)  # their board and our pair on my page too
     page = text(client.get(url_of(me)).content.decode())
+    assert "Table 1, hand 1" in page
     assert hidden.player.name not in page
     assert f"Seat {seats[1].number}: Hidden player" in page
     assert f"<h1>{hidden.player.name}</h1>" in client.get(url_of(hidden)).content.decode()  # not from themselves
@@ -169,3 +174,21 @@ def test_the_page_opens_in_the_language_chosen_once_on_this_device(client: Clien
     assert "Mis manos" in html and "My hands" not in html
     assert "Mis manos" in client.get(url, headers={"HX-Request": "true"}).content.decode()
     assert "My hands" in Client().get(url).content.decode()  # another device: its own choice
+
+
+def test_a_fresh_render_costs_the_same_whatever_the_hands(client: Client, linked: Event, director: User) -> None:
+    """What a new version costs each phone: the event's shared facts (stacks, prizes, clock) once
+    for all, then each player's own reads, the same with 1 hand or 6."""
+    table = Table.objects.get(event=linked, number=1)
+    first, other = (url_of(seat.occupant) for seat in Seat.objects.filter(table=table).order_by("number")[:2])
+    costs = []
+    for hands in (1, 6):
+        while Hand.objects.filter(table=table).count() < hands:
+            play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
+        with CaptureQueriesContext(connection) as shared:
+            assert client.get(first, headers={"HX-Request": "true"}).status_code == 200
+        with CaptureQueriesContext(connection) as own:
+            assert client.get(other, headers={"HX-Request": "true"}).status_code == 200
+        costs.append((len(shared), len(own)))
+    assert costs[0] == costs[1], costs
+    assert costs[0] == (16, 9), costs  # 7 shared, computed once per version

@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from django.db.models import Count, Q
 from django.utils import timezone
 
 from vpt.events.clock import ClockStatus
-from vpt.events.models import Entry
+from vpt.events.models import Entry, Event
 from vpt.events.prizes import event_prizes
 from vpt.rounds.clock import clock_now
 from vpt.rounds.models import Hand, HandFlag
@@ -65,8 +64,35 @@ def _break_at(status: ClockStatus, now: datetime) -> datetime | None:
     return now + timedelta(seconds=status.seconds_to_break)
 
 
-def my_page(entry: Entry) -> MyPage:
-    """Everything the entry's page shows (``entry`` with its event and player loaded)."""
+@dataclass(frozen=True)
+class EventFacts:
+    """What every player's page of an event shares at a version: computed once per version
+    (`vpt.standings.me_views` caches it), so a phone's render adds only its own reads."""
+
+    stacks: tuple[int, ...]  # the stacks still in
+    amounts: tuple[Decimal, ...]  # each paid place's prize, first place first
+    prizes: dict[int, Decimal]  # by entry id: what the placed entries win
+    clock: ClockStatus
+    break_at: datetime | None
+
+
+def event_facts(event: Event) -> EventFacts:
+    """The stacks still in, the prizes and the clock: 5 queries or so, once per version."""
+    stacks = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).values_list("stack", flat=True)
+    prizes = event_prizes(event)
+    status = clock_now(event).status
+    return EventFacts(
+        stacks=tuple(stacks.order_by()),
+        amounts=prizes.amounts,
+        prizes=dict(prizes.by_entry),
+        clock=status,
+        break_at=_break_at(status, timezone.now()),
+    )
+
+
+def my_page(entry: Entry, facts: EventFacts) -> MyPage:
+    """Everything the entry's page shows (``entry`` with its event and player loaded): 9
+    queries or so, whatever the hands and the field."""
     event = entry.event
     seat = (
         Seat.objects.filter(entry=entry, table__status=Table.Status.OPEN).select_related("table").first()
@@ -78,18 +104,13 @@ def my_page(entry: Entry) -> MyPage:
         if seat is not None
         else []
     )
-    counts = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).aggregate(
-        left=Count("pk"), above=Count("pk", filter=Q(stack__gt=entry.stack))
-    )
-    prizes = event_prizes(event)
-    paid = len(prizes.amounts)
-    prize = prizes.prize_of(entry.pk) if not entry.is_active and entry.place is not None else None
+    left = len(facts.stacks)
+    paid = len(facts.amounts)
+    prize = facts.prizes.get(entry.pk, Decimal("0.00")) if not entry.is_active and entry.place is not None else None
     next_place = None
-    left = counts["left"]
     if entry.is_active and 1 < left <= paid + event.seats_per_table:
-        amount = prizes.amounts[left - 1] if left <= paid else Decimal("0.00")
+        amount = facts.amounts[left - 1] if left <= paid else Decimal("0.00")
         next_place = NextPlace(left, amount)
-    status = clock_now(event).status if entry.is_active else None
     newest = Hand.objects.filter(boards__entry=entry).order_by("-id").values_list("id", flat=True)
     hands = hands_by_id(list(newest[:MY_HANDS]))
     rules = event.ruleset
@@ -98,12 +119,12 @@ def my_page(entry: Entry) -> MyPage:
         entry=entry,
         seat=seat,
         table_seats=sorted(table_seats, key=lambda s: s.number),
-        rank=counts["above"] + 1 if entry.is_active else None,
+        rank=sum(1 for stack in facts.stacks if stack > entry.stack) + 1 if entry.is_active else None,
         players_left=left,
         prize=prize,
         next_place=next_place,
-        clock=status,
-        break_at=_break_at(status, timezone.now()) if status is not None else None,
+        clock=facts.clock if entry.is_active else None,
+        break_at=facts.break_at if entry.is_active else None,
         hands=[(player_hand(hand, {entry.pk}, rules), flags.get(hand.pk)) for hand in reversed(hands)],
         move=SeatMove.objects.filter(entry=entry, confirmed_at__isnull=True).first() if entry.is_active else None,
     )

@@ -65,7 +65,8 @@ def _render(request: HttpRequest, entry: Entry, token: str, *, notice: str = "")
     etag = live.etag
 
     def fragment() -> str:
-        context = {"event": entry.event, "page": me.my_page(entry), "token": token, "notice": notice}
+        facts = live.cached("me-facts", lambda: me.event_facts(entry.event), any_page=True)
+        context = {"event": entry.event, "page": me.my_page(entry, facts), "token": token, "notice": notice}
         return render_to_string("standings/me.html#me-live", context, request=request)
 
     response: HttpResponse
