@@ -139,6 +139,8 @@ def test_the_career_page_shows_events_statistics_and_head_to_head(client: Client
     assert "<h1>Ana</h1>" in page and "Simulated progressive #3" in page and "Simulated progressive #4" in page
     assert "Head to head" in page and "Fantasyland stays" in page
     assert client.get("/people/999999/").status_code == 404
+    player = Player.objects.get(event__slug="spring", person=person)
+    assert f'href="/people/{person.pk}/"' in client.get(f"/standings/spring/players/{player.pk}/").content.decode()
     missing = client.get("/api/people/999999/stats")
     assert missing.status_code == 404 and missing.json() == {
         "error": "No person has the number 999999.",
