@@ -215,3 +215,4 @@ def test_a_signed_in_device_is_named_in_the_header_and_the_audit_log(
     assert re.search(r'data-action="record_hand"><td>[^<]*</td><td>Table 1 · device</td>', log)
     history = client_as_director.get(reverse("rounds:hand-detail", args=[Hand.objects.get().pk])).content.decode()
     assert " · Table 1 · device · Table 1, hand 1 recorded" in history
+    assert "Recorded by Table 1 · device, " in history

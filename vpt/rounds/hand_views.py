@@ -102,7 +102,9 @@ def resolve_flag(request: HttpRequest, flag_id: int) -> HttpResponse:
 @require_GET
 def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = select_hand(get_object_or_404(Hand, pk=hand_id).pk)
-    audit = AuditEntry.objects.filter(object_type="rounds.hand", object_id=str(hand.pk)).select_related("actor")
+    audit = list(AuditEntry.objects.filter(object_type="rounds.hand", object_id=str(hand.pk)).select_related("actor"))
+    # Who recorded it: the user, or the device the audit log names (a device is no user).
+    recorded = next((item for item in audit if item.action == AuditEntry.Action.RECORD_HAND), None)
     return render(
         request,
         "rounds/hand_detail.html",
@@ -111,7 +113,8 @@ def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
             "event": hand.event,
             "boards": list(hand.boards.all()),
             "exchanges": list(hand.exchanges.all()),
-            "audit": list(audit),
+            "audit": audit,
+            "recorded_by": recorded.author if recorded else (hand.recorded_by or "–"),
             "section": "hands",
         },
     )
