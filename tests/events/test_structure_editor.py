@@ -3,12 +3,15 @@ break after any level in one save; a warning when chips per point falls."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from vpt.events.models import AuditEntry, Event, Level
-from vpt.events.services import create_event
+from vpt.events.models import AuditEntry, Event, Level, PayoutStructure, StructureTemplate
+from vpt.events.payout_services import set_payout_structure
+from vpt.events.services import create_event, update_event
 from vpt.events.structure import LevelSpec, advance_level, set_structure
 
 LEVELS = [{"chips_per_point": cpp, "minutes": 20} for cpp in (100, 200, 300, 400, 500)]
@@ -123,3 +126,64 @@ def test_levels_in_force_stay_and_bad_rows_change_nothing(
     assert before == [(1, 100, 20, False), (2, 200, 20, False), (3, 300, 20, False), (4, 300, 10, True)]
     assert response.status_code == 422 and "Give the chips per point." in response.content.decode()
     assert structure(event) == before
+
+
+def form_data(name: str, slug: str, start_from: str) -> dict[str, str]:
+    return {
+        "name": name,
+        "slug": slug,
+        "variant": "progressive",
+        "starting_stack": "10000",
+        "seats_per_table": "3",
+        "buy_in": "100",
+        "fee": "10",
+        "max_entries": "1",
+        "language": "en",
+        "slip_format": "a6",
+        "start_from": start_from,
+    }
+
+
+def shape(event: Event) -> tuple[object, ...]:
+    payouts = PayoutStructure.objects.get(event=event)
+    return (event.variant, event.rule_overrides, structure(event), payouts.percentages, payouts.unit)
+
+
+def test_a_structure_saved_as_a_template_starts_a_new_event(
+    client_as_director: Client, director: User, event: Event
+) -> None:
+    update_event(event, actor=director, variant="classic", rule_overrides={"scoop_bonus": 4}, seats_per_table=4)
+    set_payout_structure(event, percentages=["60", "40"], unit=Decimal("5"), actor=director)
+    set_structure(
+        event, levels=[LevelSpec(200, 20), LevelSpec(1, 10, is_break=True), LevelSpec(400, 15)], actor=director
+    )
+
+    saved = client_as_director.post("/events/structure-cup/structure/template/", {"name": "Sunday classic"})
+    template = StructureTemplate.objects.get()
+    created = client_as_director.post(
+        "/events/new/", form_data("Next Sunday", "next-sunday", f"template:{template.pk}")
+    )
+    copied = client_as_director.post("/events/new/", form_data("Copy", "copy-cup", f"event:{event.pk}"))
+
+    assert saved.status_code == 302 and created.status_code == 302 and copied.status_code == 302
+    original = shape(Event.objects.get(pk=event.pk))
+    assert original == (
+        "classic",
+        {"scoop_bonus": 4},
+        [(1, 100, 20, False), (2, 200, 20, False), (3, 200, 10, True), (4, 400, 15, False)],
+        ["60", "40"],
+        Decimal("5.00"),
+    )
+    assert shape(Event.objects.get(slug="next-sunday")) == original
+    assert shape(Event.objects.get(slug="copy-cup")) == original
+    assert AuditEntry.objects.filter(action="save_structure_template").get().summary == (
+        "Structure saved as the template Sunday classic"
+    )
+
+
+def test_a_template_name_is_taken_once(client_as_director: Client, event: Event) -> None:
+    client_as_director.post("/events/structure-cup/structure/template/", {"name": "Weekly"})
+    again = client_as_director.post("/events/structure-cup/structure/template/", {"name": "Weekly"}, follow=True)
+
+    assert "A template called Weekly already exists." in again.content.decode()
+    assert StructureTemplate.objects.count() == 1

@@ -19,6 +19,7 @@ from vpt.people.names import fold_name
 from .models import Entry, Event, Level, Payment, Player
 from .payouts import PayoutError, validate_structure
 from .services import EVENT_FIELDS
+from .structure_templates import source_choices
 
 
 def seat_range(variant: str, overrides: dict[str, Any] | None = None) -> tuple[int, int]:
@@ -69,6 +70,12 @@ class EventForm(forms.ModelForm):
         if self.instance.pk:
             self.fields["slug"].disabled = True
         else:
+            self.fields["start_from"] = forms.ChoiceField(
+                label=_("Start from"),
+                required=False,
+                choices=[("", _("The default levels")), *source_choices()],
+                help_text=_("A template or an earlier event: its levels, payouts and rule set are copied."),
+            )
             self.fields["slug"].required = False
             self.fields["slug"].help_text = _("The event's address: filled from the name; change it if you like.")
             self.fields["slug"].widget.attrs["data-slug"] = ""
@@ -130,7 +137,7 @@ class EventForm(forms.ModelForm):
         pass
 
     def service_fields(self) -> dict[str, Any]:
-        return {key: value for key, value in self.cleaned_data.items() if key != "slug"}
+        return {key: value for key, value in self.cleaned_data.items() if key not in ("slug", "start_from")}
 
 
 class LevelForm(forms.ModelForm):
@@ -394,3 +401,7 @@ class StructureBreakForm(forms.Form):
     break_minutes = forms.IntegerField(
         label=_("Minutes of each break inserted"), min_value=1, initial=10, help_text=_("For “Break after it”.")
     )
+
+
+class TemplateForm(forms.Form):
+    name = forms.CharField(label=_("Template name"), max_length=120)

@@ -366,6 +366,7 @@ class AuditEntry(models.Model):
         UNDO_DEAL = "undo_deal", _("Deal undone")
         CLOSE_EVENT = "close_event", _("Event closed")
         SET_STRUCTURE = "set_structure", _("Level structure saved")
+        SAVE_STRUCTURE_TEMPLATE = "save_structure_template", _("Structure saved as a template")
         ISSUE_PLAYER_LINKS = "issue_player_links", _("Player links issued")
         REPLACE_PLAYER_LINK = "replace_player_link", _("Player link replaced")
         CONFIRM_SEAT_MOVE = "confirm_seat_move", _("Move confirmed")
@@ -495,3 +496,4 @@ class PayoutStructure(models.Model):
 # holds the event and its people); Django finds their models through these imports.
 from .link_models import PlayerLink  # noqa: E402, F401
 from .money_models import Deal, DealShare, Payment  # noqa: E402, F401
+from .template_models import StructureTemplate  # noqa: E402, F401

@@ -29,7 +29,8 @@ from vpt.errors import Conflict, ServiceError
 from vpt.ofc import InvalidHand, get_ruleset
 
 from .audit import write_audit
-from .models import AuditEntry, Entry, Event, Level, Payment
+from .models import AuditEntry, Entry, Event, Level, Payment, PayoutStructure
+from .payouts import PayoutError, validate_structure
 from .places import assign_places
 from .selectors import hands_recorded
 
@@ -73,8 +74,10 @@ def create_event(
     slip_format: str = Event.SlipFormat.A6,
     levels: Sequence[int | Mapping[str, Any]] = DEFAULT_LEVELS,
     seat_seed: int | None = None,
+    payouts: tuple[Sequence[str], Decimal] | None = None,
 ) -> Event:
-    """Create an event with its levels (chips per point, or dicts of Level fields); level 1 in force."""
+    """Create an event with its levels (chips per point, or dicts of Level fields); level 1 in
+    force. ``payouts``: its payout structure (percentages, rounding unit), e.g. from a template."""
     ensure_director(actor)
     _check_money(
         {
@@ -128,6 +131,12 @@ def create_event(
     if rows:
         event.current_level = Level.objects.get(event=event, number=1)
         event.save(update_fields=["current_level"])
+    if payouts is not None and payouts[0]:
+        try:
+            values = validate_structure(payouts[0])
+        except PayoutError as error:
+            raise ServiceError(str(error), code=error.code) from None
+        PayoutStructure.objects.create(event=event, percentages=[str(v) for v in values], unit=payouts[1])
     write_audit(
         actor=actor,
         event_id=event.pk,

@@ -11,15 +11,16 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 
-from .forms import StructureBreakForm, StructureFormSet
+from .forms import StructureBreakForm, StructureFormSet, TemplateForm
 from .models import Event, Level
 from .selectors import event_or_404
 from .structure import LevelSpec, falling_levels, set_structure
+from .structure_templates import save_structure_template
 
 
 def _rows(event: Event) -> tuple[list[Level], list[Level]]:
@@ -93,5 +94,31 @@ def structure_editor(request: HttpRequest, slug: str) -> HttpResponse:
         formset = StructureFormSet(initial=_initial(future), prefix="level")
         extra = StructureBreakForm()
     status = 422 if request.method == "POST" else 200
-    context = {"event": event, "section": "event", "history": history, "formset": formset, "extra": extra}
+    context = {
+        "event": event,
+        "section": "event",
+        "history": history,
+        "formset": formset,
+        "extra": extra,
+        "template_form": TemplateForm(),
+    }
     return render(request, "events/structure.html", context, status=status)
+
+
+@director_required
+@require_POST
+def save_template(request: HttpRequest, slug: str) -> HttpResponse:
+    """Keep this event's levels, payouts and rule set as a named template for later events."""
+    event = event_or_404(slug)
+    form = TemplateForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ServiceError(_("A template needs a name."), code="no_name")
+        template = save_structure_template(event, name=form.cleaned_data["name"], actor=request.user)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request, _("Saved as the template %(name)s: new events can start from it.") % {"name": template.name}
+        )
+    return redirect("events:structure", slug=event.slug)

@@ -73,6 +73,7 @@ SUMMARIES: dict[str, Promise] = {
     "undo_deal": _("Deal (%(kind)s) undone"),
     "close_event": _("Event %(name)s closed"),
     "set_structure": _("Level structure saved: %(count)s levels from level %(from)s"),
+    "save_structure_template": _("Structure saved as the template %(name)s"),
 }
 
 

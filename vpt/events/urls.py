@@ -14,6 +14,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:slug>/edit/", views.event_edit, name="edit"),
     path("<slug:slug>/levels/", views.levels, name="levels"),
     path("<slug:slug>/structure/", structure_views.structure_editor, name="structure"),
+    path("<slug:slug>/structure/template/", structure_views.save_template, name="save-template"),
     path("<slug:slug>/advance/", views.event_advance, name="advance-level"),
     path("<slug:slug>/status/", views.event_status, name="status"),
     path("<slug:slug>/adjust/", views.adjust, name="adjust"),

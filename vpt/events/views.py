@@ -37,6 +37,7 @@ from .models import Entry, Event, Level
 from .selectors import event_adjustments, event_or_404
 from .services import create_event, set_event_status, update_event
 from .structure import add_level, advance_level, delete_level, move_level, update_level
+from .structure_templates import source_choices, structure_from_source
 
 
 @director_required
@@ -53,6 +54,9 @@ def event_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         fields = form.service_fields()
         fields.pop("ends_on", None)
+        source = structure_from_source(form.cleaned_data.get("start_from") or "")
+        if source is not None:
+            fields.update(source.create_fields())  # its levels, payouts and rule set
         try:
             event = create_event(slug=form.cleaned_data["slug"], actor=request.user, **fields)
         except ServiceError as error:
@@ -60,9 +64,13 @@ def event_create(request: HttpRequest) -> HttpResponse:
         else:
             if form.cleaned_data.get("ends_on"):
                 update_event(event, actor=request.user, ends_on=form.cleaned_data["ends_on"])
-            messages.success(
-                request, _("Event %(name)s created with the default levels; adjust them below.") % {"name": event.name}
+            created = (
+                _("Event %(name)s created from %(source)s; adjust it below.")
+                % {"name": event.name, "source": dict(source_choices())[form.cleaned_data["start_from"]]}
+                if source is not None
+                else _("Event %(name)s created with the default levels; adjust them below.") % {"name": event.name}
             )
+            messages.success(request, created)
             return redirect("events:detail", slug=event.slug)
     return render(request, "events/event_form.html", {"form": form, "event": None})
 
