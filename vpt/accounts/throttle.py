@@ -55,19 +55,24 @@ def _key(address: str) -> str:
     return f"vpt:login-failures:{address}"
 
 
-def wait_seconds(failures: int) -> float:
+def backoff_seconds(failures: int, *, base: float, ceiling: float) -> float:
     """How long an address waits after its ``failures``-th failed login in a row.
 
-    >>> from django.test import override_settings
-    >>> with override_settings(VPT_LOGIN_WAIT_SECONDS=2, VPT_LOGIN_WAIT_MAX_SECONDS=60):
-    ...     [wait_seconds(n) for n in (0, 1, 2, 3, 10)]
+    >>> [backoff_seconds(n, base=2, ceiling=60) for n in (0, 1, 2, 3, 10)]
     [0.0, 2.0, 4.0, 8.0, 60.0]
     """
-    base = float(getattr(settings, "VPT_LOGIN_WAIT_SECONDS", 2))
     if failures <= 0 or base <= 0:
         return 0.0
-    ceiling = float(getattr(settings, "VPT_LOGIN_WAIT_MAX_SECONDS", 60))
-    return min(ceiling, base * 2 ** min(failures - 1, 30))
+    return float(min(ceiling, base * 2 ** min(failures - 1, 30)))
+
+
+def wait_seconds(failures: int) -> float:
+    """`backoff_seconds` with the settings' ``VPT_LOGIN_WAIT_SECONDS`` and ``..._MAX_SECONDS``."""
+    return backoff_seconds(
+        failures,
+        base=float(getattr(settings, "VPT_LOGIN_WAIT_SECONDS", 2)),
+        ceiling=float(getattr(settings, "VPT_LOGIN_WAIT_MAX_SECONDS", 60)),
+    )
 
 
 def seconds_to_wait(address: str, now: float | None = None) -> int:
