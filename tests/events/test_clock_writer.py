@@ -102,6 +102,27 @@ def test_a_break_by_time_puts_the_event_on_break(director: User) -> None:
     assert (event.current_level.number, event.status) == (3, Event.Status.ON_BREAK)
 
 
+def test_the_job_runner_deals_the_tables_a_break_kept_waiting(director: User) -> None:
+    event = tick_cup(director)
+    start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=41))  # the break is on
+    table = Table.objects.get(event=event, number=1)
+    state = table_state(table.pk)
+    record_hand(  # the hand in play, dealt at the draw
+        state.table,
+        hand_number=state.next_hand_number,
+        boards={seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])},
+        actor=director,
+    )
+    assert table_state(table.pk).why_not == "on_break"
+    version = reload(event).version
+
+    assert apply_clock_changes(now=timezone.now() + timedelta(minutes=11)) == 1  # the break is over
+
+    after = table_state(table.pk)
+    assert (after.can_deal, after.level.number, after.chips_per_point) == (True, 4, 300)
+    assert reload(event).version > version
+
+
 def test_apply_clock_changes_leaves_paused_and_unstarted_clocks(director: User) -> None:
     paused = tick_cup(director, slug="paused")
     start_clock(paused, actor=director, now=timezone.now() - timedelta(minutes=5))

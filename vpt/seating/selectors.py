@@ -56,6 +56,11 @@ def _open_round(table: Table) -> Round | None:
     return rounds[0] if rounds else None
 
 
+def _round_number(table: Table) -> int:
+    current = _open_round(table)
+    return current.number if current else 1
+
+
 def seats_by_entry(event: Event) -> dict[int, Seat]:
     """The seat of every seated entry of `event`, with its table, by entry id: 1 query."""
     return {
@@ -98,7 +103,7 @@ def tables_overview(event: Event, *, now: datetime.datetime, stale_minutes: int)
         TableRow(
             table=table,
             next_hand=next_hand(table, event, _occupied(table)),
-            round_number=current.number if (current := _open_round(table)) else 1,
+            round_number=_round_number(table),
             last_activity=activity.get(table.number),
             stale=table.number in activity and activity[table.number] < limit,
         )
