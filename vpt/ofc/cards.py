@@ -121,7 +121,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """
     tokens = (text.replace(",", " ") if "," in text else text).split()
     try:
-        return tuple([_CARDS[token] for token in tokens])  # as typed most often: "Qs Qh 2c"
+        return tuple(map(_CARDS.__getitem__, tokens))  # as typed most often: "Qs Qh 2c"
     except KeyError:
         return tuple([parse_card(token) for token in tokens])  # normalised, or the error named
 

@@ -36,6 +36,14 @@ ROWS = ("top", "middle", "bottom")
 ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
 
 
+def _parses(text: str) -> bool:
+    try:
+        parse_cards(text)
+    except InvalidHand:
+        return False
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """The cards a player placed, row by row.
@@ -51,13 +59,12 @@ class Board:
     @classmethod
     def parse(cls, *, top: str, middle: str, bottom: str) -> Board:
         """A board from the text of each row; an error names its row (``middle: unknown card "1x"``)."""
-        rows = []
-        for name, text in zip(ROWS, (top, middle, bottom), strict=True):
-            try:
-                rows.append(parse_cards(text))
-            except InvalidHand as error:
-                raise error.at(field=name) from None
-        return cls(*rows)
+        try:
+            return cls(parse_cards(top), parse_cards(middle), parse_cards(bottom))
+        except InvalidHand as error:  # the first row that does not parse is the one at fault
+            texts = (top, middle, bottom)
+            row = next(name for name, text in zip(ROWS, texts, strict=True) if not _parses(text))
+            raise error.at(field=row) from None
 
     @property
     def rows(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
