@@ -56,8 +56,8 @@ def _specs(formset: Any, break_minutes: int) -> list[LevelSpec]:
         specs.append(
             LevelSpec(
                 chips_per_point=data.get("chips_per_point") or 1,
-                minutes=data.get("minutes"),
-                hands=data.get("hands"),
+                minutes=data["minutes"],
+                hands=data["hands"],
                 is_break=bool(data.get("is_break")),
             )
         )
