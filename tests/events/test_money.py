@@ -223,3 +223,17 @@ def test_the_cash_desk_is_for_directors_only(client: Client, dealer_user: User, 
 
     assert anonymous.status_code == 302 and dealer.status_code == 403
     assert not Payment.objects.exists()
+
+
+def test_the_desk_links_both_receipts_once_a_prize_is_paid_out(
+    client_as_director: Client, director: User, event: Event
+) -> None:
+    finish({"Ana": 1})
+    pay_prize(entry("Ana"), method="cash", actor=director)
+
+    page = client_as_director.get("/events/money-open/cash/").content.decode()
+
+    ana = entry("Ana").pk
+    assert f'href="/slips/events/money-open/receipts/{ana}.pdf?format=a6" data-receipt>Receipt A6</a>' in page
+    assert f'href="/slips/events/money-open/receipts/{ana}.pdf?format=thermal80">Receipt 80 mm</a>' in page
+    assert "<span data-paid-out>600.00 · Cash · director</span>" in page
