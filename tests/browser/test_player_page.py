@@ -41,6 +41,12 @@ def test_a_moved_player_sees_the_move_within_one_poll(browser: Browser, live_ser
 
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
+    # The phone's vibrator, as the page sees it: each call is kept.
+    page.add_init_script(
+        "window.__buzzes = []; navigator.vibrate = function (p) { window.__buzzes.push(p); return true; };"
+    )
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
     try:
         page.clock.install()
         page.goto(f"{live_server}{url}")
@@ -56,13 +62,16 @@ def test_a_moved_player_sees_the_move_within_one_poll(browser: Browser, live_ser
         expect(banner).to_contain_text(f"Move: table 2 seat {mine.number} → table 1 seat {new.number}")
         expect(page.locator("[data-my-seat] [data-table]")).to_have_text("1")
         expect(page.locator("[data-my-seat] [data-seat]")).to_have_text(str(new.number))
+        assert page.evaluate("window.__buzzes.length") == 1  # the phone vibrated
 
-        page.clock.run_for(5000)  # the banner stays, poll after poll
+        page.clock.run_for(5000)  # the banner stays, poll after poll, and buzzes once per move
         expect(banner).to_be_visible()
+        assert page.evaluate("window.__buzzes.length") == 1
         page.get_by_role("button", name="I'm seated").click()
         expect(banner).to_have_count(0)
         page.clock.run_for(5000)
         expect(banner).to_have_count(0)
         expect(page.locator("h1")).to_have_text(re.compile(entry.player.name))
+        assert problems == []  # no script refused by the Content Security Policy, no error
     finally:
         context.close()
