@@ -21,6 +21,7 @@ cannot grow the database (or the backups).
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from collections.abc import Callable
@@ -45,10 +46,23 @@ def client_address(request: HttpRequest) -> str:
     addresses before it, not after). Axes uses it too (``AXES_CLIENT_IP_CALLABLE``). Without
     one (a Unix socket, a login made in code) it is the unspecified address 0.0.0.0, which
     axes can store: PostgreSQL's inet column refuses any text that is not an address."""
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if getattr(settings, "HTTPS", False) and forwarded.strip():
-        return forwarded.split(",")[-1].strip()
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
+    if getattr(settings, "HTTPS", False) and _is_address(forwarded):
+        return forwarded
     return request.META.get("REMOTE_ADDR", "") or "0.0.0.0"
+
+
+def _is_address(text: str) -> bool:
+    """An IPv4 or IPv6 address (what axes' column takes), not any text a client sent.
+
+    >>> _is_address("192.168.1.20"), _is_address("::1"), _is_address("<script>"), _is_address("")
+    (True, True, False, False)
+    """
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _key(address: str) -> str:
