@@ -133,6 +133,11 @@ def test_tables_overview_lists_who_has_not_confirmed(
     assert pending is not None
     assert f'data-entry="{b.pk}"' in pending.group(1) and f'data-entry="{a.pk}"' not in pending.group(1)
     assert "Moves not confirmed yet" in html
+    # A player without a phone: the floor saw them sit down.
+    done = client_as_director.post(reverse("seating:confirm-move", args=[event.slug, b.pk]), follow=True)
+    assert f"{b} is seated." in done.content.decode()
+    assert "data-pending-moves" not in done.content.decode()
+    assert not SeatMove.objects.filter(confirmed_at__isnull=True).exists()
 
 
 def test_move_slips_print_only_the_movers(

@@ -15,6 +15,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<slug:slug>/tables/open/", views.open_, name="open-table"),
     path("<slug:slug>/tables/<int:table_id>/break/", views.break_, name="break"),
     path("<slug:slug>/entries/<int:entry_id>/seat/", views.seat, name="seat-entry"),
+    path("<slug:slug>/entries/<int:entry_id>/seated/", views.confirm_move, name="confirm-move"),
 ]
 
 # The director's event pages that show seats, served under /events/ in the `events` namespace

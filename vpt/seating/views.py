@@ -37,6 +37,7 @@ from .selectors import balancing_snapshot, pending_moves, tables_overview
 from .services import (
     balance_tables,
     break_table,
+    confirm_seat_move,
     draw_seats,
     move_player,
     open_table,
@@ -272,6 +273,16 @@ def seat(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     entry = get_object_or_404(Entry, event=event, pk=entry_id)
     _run(request, _("%(name)s seated.") % {"name": entry}, lambda: seat_entry(entry, actor=request.user))
     return redirect((request.POST.get("next") == "players" and "events:players") or "seating:event", slug=event.slug)
+
+
+@director_required
+@require_POST
+def confirm_move(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """The floor saw the player sit down (a player without a phone): the move is done."""
+    event = get_object_or_404(Event, slug=slug)
+    entry = get_object_or_404(Entry.objects.select_related("player"), event=event, pk=entry_id)
+    _run(request, _("%(name)s is seated.") % {"name": entry}, lambda: confirm_seat_move(entry, actor=request.user))
+    return redirect("seating:tables-overview", slug=event.slug)
 
 
 def _minute(live: Live) -> str:
