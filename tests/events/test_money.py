@@ -237,3 +237,19 @@ def test_the_desk_links_both_receipts_once_a_prize_is_paid_out(
     assert f'href="/slips/events/money-open/receipts/{ana}.pdf?format=a6" data-receipt>Receipt A6</a>' in page
     assert f'href="/slips/events/money-open/receipts/{ana}.pdf?format=thermal80">Receipt 80 mm</a>' in page
     assert "<span data-paid-out>600.00 · Cash · director</span>" in page
+
+
+def test_the_payouts_page_grows_with_each_entry_and_answers_304_between(
+    client: Client, director: User, event: Event
+) -> None:
+    poll = {"HTTP_HX_REQUEST": "true"}
+    first = client.get("/standings/money-open/payouts/", **poll)
+    unchanged = client.get("/standings/money-open/payouts/", HTTP_IF_NONE_MATCH=first["ETag"], **poll)
+    register_player(event, name="Mia", actor=director)
+    grown = client.get("/standings/money-open/payouts/", HTTP_IF_NONE_MATCH=first["ETag"], **poll)
+
+    assert "<dd data-pool>1,200.00</dd>" in first.content.decode()
+    assert unchanged.status_code == 304
+    assert grown.status_code == 200
+    assert "<dd data-pool>1,300.00</dd>" in grown.content.decode()
+    assert "13 entries × 100.00 + 0.00 added = 1,300.00" in grown.content.decode()

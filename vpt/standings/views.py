@@ -169,10 +169,24 @@ def player(request: HttpRequest, live: Live, slug: str, player_id: int) -> HttpR
 
 
 @require_GET
-def payouts(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
-    context = {"event": event, "results": event_results_table(event, public=True), **event_payouts(event, public=True)}
-    return render(request, "standings/payouts.html", context)
+@live_page("payouts", shared=_fragment)
+def payouts(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
+    """The pool explained, the prizes won and the payout structure; the live part polls itself,
+    so the pool and the payouts grow as entries come in (a 304 while nothing changed)."""
+    event = live.event
+
+    def compute() -> str:
+        context = {
+            "event": event,
+            "results": event_results_table(event, public=True),
+            **event_payouts(event, public=True),
+        }
+        return render_to_string("standings/payouts.html#payouts-live", context)
+
+    fragment = live.cached("html", compute)
+    if live.fragment:
+        return HttpResponse(fragment)
+    return render(request, "standings/payouts.html", {"event": event, "live_html": mark_safe(fragment)})
 
 
 @require_GET
