@@ -43,11 +43,17 @@ def pytest_configure(config: pytest.Config) -> None:
     django_settings.VPT_LOGIN_WAIT_SECONDS = 0
 
 
+def pytest_itemcollected(item: pytest.Item) -> None:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    if item.get_closest_marker("django_db") or fixtures & DATABASE_FIXTURES:
+        item.add_marker(pytest.mark.database)
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-django's ordering (database tests first) and -m
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        fixtures = set(getattr(item, "fixturenames", ()))
-        if item.get_closest_marker("django_db") or fixtures & DATABASE_FIXTURES:
-            item.add_marker(pytest.mark.database)
+    # The slow tests first, the order otherwise kept: pytest-xdist's workers start on them, so a
+    # run does not end with one worker busy on a slow file while the other has nothing to do.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture

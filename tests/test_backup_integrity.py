@@ -70,6 +70,7 @@ def test_a_truncated_backup_is_refused_before_anything_changes(tmp_path: Path, d
     )
 
 
+@pytest.mark.slow
 def test_restore_refuses_a_truncated_file_with_a_message_and_no_traceback(tmp_path: Path) -> None:
     source = environment(f"sqlite:///{tmp_path / 'room.sqlite3'}", tmp_path / "var")
     manage(source, "migrate", "--verbosity", "0")

@@ -32,6 +32,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 # Starting includes migrating a fresh database and collecting static files: generous, because
 # a busy 2-core machine is slow, but bounded so a server that never comes up fails the test.
 START_DEADLINE_SECONDS = 180
+pytestmark = pytest.mark.slow  # starting the server takes a while
 
 
 def free_port() -> int:

@@ -41,6 +41,7 @@ def noisy_png(width: int, height: int) -> bytes:
     return out.getvalue()
 
 
+@pytest.mark.slow
 def test_a_large_camera_photo_is_made_smaller_on_the_device(
     page: Page,
     live_server: object,

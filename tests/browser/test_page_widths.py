@@ -72,6 +72,7 @@ def _too_wide(page: Page) -> str:
     )
 
 
+@pytest.mark.slow
 def test_no_page_scrolls_sideways(
     browser: Browser,
     live_server: object,

@@ -14,6 +14,7 @@ from vpt.rounds.simulation import simulate_event
 from vpt.tables.models import Table
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_check_chips_clean_after_300_hands_and_failing_when_a_stack_is_tampered(capsys: Any) -> None:
     # Deep stacks, so that the event is still going when its 300th hand is recorded.
