@@ -219,11 +219,18 @@
       boards.push(board);
     });
     var number = form.querySelector("[name=hand_number]");
-    return {
+    var body = {
       hand_number: Number(number ? number.value : form.dataset.hand),
       key: keyField(form).value,
       boards: boards
     };
+    // An event where every player confirms the boards: the seats whose box is ticked.
+    var confirmations = form.querySelectorAll("input[name=confirmed]");
+    if (confirmations.length) {
+      body.confirmed_seats = [];
+      confirmations.forEach(function (box) { if (box.checked) { body.confirmed_seats.push(Number(box.value)); } });
+    }
+    return body;
   }
 
   function csrfToken(form) {

@@ -152,6 +152,11 @@ class Event(models.Model):
         _("language of printed slips"), max_length=2, choices=Language.choices, default=Language.EN
     )
     slip_format = models.CharField(_("slip format"), max_length=10, choices=SlipFormat.choices, default=SlipFormat.A6)
+    players_confirm_boards = models.BooleanField(
+        _("players confirm the boards before Record"),
+        default=False,
+        help_text=_("Each player ticks their box on the dealer's device: a hand is recorded only when all have."),
+    )
     seat_seed = models.BigIntegerField(
         _("seat draw seed"),
         null=True,

@@ -167,6 +167,7 @@ EVENT_FIELDS = (
     "max_entries",
     "language",
     "slip_format",
+    "players_confirm_boards",
 )
 # The prices of an entry: changing one re-prices the entries not yet paid for.
 PRICE_FIELDS = ("buy_in", "fee", "reentry_buy_in", "reentry_fee")

@@ -112,6 +112,8 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
         # The key of this page's submission: kept when the same form is posted again (a double
         # tap, a retry); the device's script may replace it with one it keeps with the boards.
         "submission_key": key or secrets.token_urlsafe(16),
+        # The players who ticked their box (events that have them confirm the boards), kept on a refusal.
+        "confirmed": data.getlist("confirmed") if data is not None else [],
     }
     entry = None
     if data is not None:
@@ -126,7 +128,14 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
                 context["error"] = photo_error
             elif entry.ready and posted is not None:
                 try:
-                    hand = record_hand(table, hand_number=posted, boards=entry.boards, actor=actor, key=key)
+                    hand = record_hand(
+                        table,
+                        hand_number=posted,
+                        boards=entry.boards,
+                        actor=actor,
+                        key=key,
+                        confirmed_seats=[int(seat) for seat in data.getlist("confirmed") if seat.isdigit()],
+                    )
                     if photo is not None:
                         attach_photo(hand, photo=photo, actor=actor)
                 except NotAllowed:

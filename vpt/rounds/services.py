@@ -27,6 +27,7 @@ in `vpt.rounds.corrections`.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from datetime import datetime, timedelta
 
 from django.core.files.base import ContentFile
@@ -95,7 +96,15 @@ def elimination_order(event: Event) -> dict[int, tuple[int, int]]:
 
 
 @transaction.atomic(durable=True)
-def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Actor, key: str | None = None) -> Hand:
+def record_hand(
+    table: Table,
+    *,
+    hand_number: int,
+    boards: BoardsArg,
+    actor: Actor,
+    key: str | None = None,
+    confirmed_seats: Collection[int] = (),
+) -> Hand:
     """Score, settle and save hand `hand_number` at `table`; it must be the table's next hand.
 
     `boards` maps seat numbers to board inputs (`BoardInput` or dicts with `top`, `middle`,
@@ -103,7 +112,8 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
     this submission: when a hand of this table was recorded with it, that hand is returned
     (with `replayed` set) and nothing is written; a key seen before with another hand number,
     other boards, or for a hand since voided is refused (`key_reused`), never answered with
-    another hand's result.
+    another hand's result. When the event has players confirm the boards
+    (`Event.players_confirm_boards`), every seat must be in `confirmed_seats`.
     """
     check_key(key)
     rules = table.event.ruleset
@@ -148,6 +158,13 @@ def record_hand(table: Table, *, hand_number: int, boards: BoardsArg, actor: Act
             _("Boards do not match the seated players (missing seats: %(missing)s; empty seats: %(extra)s).")
             % {"missing": ", ".join(map(str, missing)) or "-", "extra": ", ".join(map(str, extra)) or "-"},
             code="seats_mismatch",
+        )
+    unconfirmed = sorted(set(seats) - set(confirmed_seats)) if event.players_confirm_boards else []
+    if unconfirmed:
+        raise ServiceError(
+            _("Each player confirms the boards before Record: seat %(seats)s has not yet.")
+            % {"seats": ", ".join(map(str, unconfirmed))},
+            code="boards_not_confirmed",
         )
 
     current = current_round(table)

@@ -9,6 +9,9 @@ enter and records it. Documented in README.md, "Table API".
 ``POST /api/tables/<id>/hands``  ``{"hand_number", "key", "boards": [...]}``: records the hand
                                  through `record_hand` (201 with the result); the same key
                                  again answers 200 with the same result, never a second hand.
+                                 ``"confirmed_seats": [1, 2, 3]``, the seats whose players
+                                 checked the boards, where the event asks for it
+                                 (``players_confirm_boards``; 409 ``boards_not_confirmed``).
 
 Authentication: ``Authorization: Bearer <token>`` with the table's sign-in token (what its QR
 card carries). A request without that header may use the browser's session instead (the
@@ -49,7 +52,7 @@ from .models import Hand
 from .selectors import hand_detail, table_state
 from .services import record_hand
 
-_BODY_KEYS = {"hand_number", "key", "boards"}
+_BODY_KEYS = {"hand_number", "key", "boards", "confirmed_seats"}
 _BOARD_KEYS = {"seat", *SEAT_FIELDS}
 
 
@@ -168,6 +171,7 @@ def hands(request: HttpRequest, table: Table, actor: Actor) -> JsonResponse:
     try:
         data = load_hand_json(body.decode("utf-8-sig"))
         hand_number, key, boards = _read_body(data)
+        confirmed = _confirmed_seats(data)
     except UnicodeDecodeError:
         return _error("The body is not UTF-8 text.", 400, "bad_request")
     except InvalidHand as error:
@@ -175,7 +179,9 @@ def hands(request: HttpRequest, table: Table, actor: Actor) -> JsonResponse:
     except _BadBody as error:
         return _error(str(error), 400, "bad_request")
     try:
-        hand = record_hand(table, hand_number=hand_number, boards=boards, actor=actor, key=key)
+        hand = record_hand(
+            table, hand_number=hand_number, boards=boards, actor=actor, key=key, confirmed_seats=confirmed
+        )
     except NotAllowed as error:
         return _error(str(error), 403, error.code)
     except InvalidBoards as error:
@@ -195,6 +201,15 @@ def _next_number(table: Table) -> int:
 
 class _BadBody(ValueError):
     """A body of the wrong shape; the message, in the reader's language, names what is wrong."""
+
+
+def _confirmed_seats(data: dict[str, Any]) -> list[int]:
+    """The seats whose players confirmed the boards on the device (`confirmed_seats`, optional:
+    only an event with `players_confirm_boards` asks for it)."""
+    seats = data.get("confirmed_seats", [])
+    if not isinstance(seats, list) or any(isinstance(seat, bool) or not isinstance(seat, int) for seat in seats):
+        raise _BadBody(_("confirmed_seats: a list of seat numbers is required"))
+    return seats
 
 
 def _read_body(data: Any) -> tuple[int, str | None, list[dict[str, Any]]]:
