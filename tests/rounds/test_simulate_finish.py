@@ -27,6 +27,7 @@ def test_the_simulated_event_has_money_and_the_default_payouts(capsys: Any) -> N
     assert event_prizes(event).pool.total == Decimal("400.00")
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_finish_plays_on_until_one_player_is_left(capsys: Any) -> None:
     event = simulate(capsys, players=10, hands=1, seed=4, finish=True)
@@ -42,6 +43,7 @@ def test_finish_plays_on_until_one_player_is_left(capsys: Any) -> None:
     assert not Deal.objects.exists()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @pytest.mark.parametrize("kind", ["icm", "chip-chop"])
 def test_finish_with_a_deal_stops_at_three_players_at_one_table(capsys: Any, kind: str) -> None:

@@ -20,7 +20,7 @@ from vpt.rounds.models import Hand
 from vpt.rounds.simulation import simulate_event
 from vpt.tours.stats import career_data, person_career
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # each test plays a tour of events
 
 
 def rate(count: int, of: int) -> float:
