@@ -60,7 +60,8 @@ class AnonymousBodyLimitMiddleware:
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
-            return True
+            # Django reads such a body as empty; the view answers the bad header with its 400.
+            return False
         chunked = "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
         return length > ANONYMOUS_BODY_MAX_BYTES or (chunked and not length)
 
