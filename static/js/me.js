@@ -19,7 +19,8 @@
     navigator.vibrate([300, 100, 300]);
   }
   document.addEventListener("DOMContentLoaded", buzz);
-  document.addEventListener("htmx:afterSettle", buzz);
+  // afterSwap, not afterSettle: the new banner is in the page at once, with no timer to wait for.
+  document.addEventListener("htmx:afterSwap", buzz);
 })();
 
 // The page replaces itself every poll: while the player is writing what is wrong with a hand
