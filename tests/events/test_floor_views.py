@@ -63,6 +63,23 @@ def test_create_event_with_rule_preset_and_overrides(client_as_director: Client)
     assert event.levels.count() == 13
 
 
+def test_a_new_event_can_ask_players_to_confirm_their_boards(client_as_director: Client) -> None:
+    data = {
+        "name": "Careful",
+        "slug": "careful",
+        "variant": "progressive",
+        "starting_stack": "10000",
+        "buy_in": "0",
+        "fee": "0",
+    }
+    data |= {"seats_per_table": "3", "max_entries": "1", "language": "en", "slip_format": "a6"}
+
+    response = client_as_director.post(reverse("events:create"), {**data, "players_confirm_boards": "on"})
+
+    assert response.status_code == 302
+    assert Event.objects.get(slug="careful").players_confirm_boards is True
+
+
 def test_bad_overrides_are_a_form_error(client_as_director: Client, event: Event) -> None:
     data = {
         "name": "Spring Open",

@@ -72,6 +72,7 @@ def create_event(
     starts_on: datetime.date | None = None,
     language: str = Event.Language.EN,
     slip_format: str = Event.SlipFormat.A6,
+    players_confirm_boards: bool = False,
     levels: Sequence[int | Mapping[str, Any]] = DEFAULT_LEVELS,
     seat_seed: int | None = None,
     payouts: tuple[Sequence[str], Decimal] | None = None,
@@ -121,6 +122,7 @@ def create_event(
         starts_on=starts_on,
         language=language,
         slip_format=slip_format,
+        players_confirm_boards=players_confirm_boards,
         seat_seed=seat_seed,
     )
     rows = []
