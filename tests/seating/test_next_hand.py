@@ -117,3 +117,19 @@ def test_the_button_is_the_same_seat_everywhere(client_as_director: Client, dire
         (2, "open", dead, True, None),
         (3, "broken", None, False, "table_closed"),
     ]
+
+
+def test_a_table_whose_hand_is_not_stored_yet_says_so(client_as_director: Client, room: Event) -> None:
+    """Between a break's end and the pass that deals the waiting tables, no page guesses a level:
+    the table cannot deal yet and says why."""
+    one = Table.objects.get(event=room, number=1)
+    Table.objects.filter(pk=one.pk).update(next_level=None, next_chips_per_point=None)
+
+    api = client_as_director.get(reverse("rounds:api-table", args=[one.pk])).json()
+    listed = client_as_director.get(f"/api/events/{room.slug}/tables").json()
+    page = client_as_director.get(reverse("rounds:table", args=[one.pk])).content.decode()
+
+    assert (api["can_deal"], api["why_not"]) == (False, "not_dealt")
+    row = next(row for row in listed["tables"] if row["table"] == 1)
+    assert (row["can_deal"], row["why_not"], row["next_hand_chips_per_point"]) == (False, "not_dealt", None)
+    assert 'data-cannot-deal="not_dealt"' in page and "The next hand is being dealt" in page

@@ -8,7 +8,8 @@ deal          fix the next hand's level and chips per point on the table
               when a break ends; the hand keeps that level however late it is recorded.
 not dealt     a table with fewer than two players deals nothing; during a break only a table
               with a Fantasyland hand pending deals (the hand in play when the break came was
-              dealt before it, so it is still recorded). `why_not` names the reason as a code.
+              dealt before it, so it is still recorded). `why_not` names the reason as a code;
+              a reader that finds no stored hand where one could be dealt says `not_dealt`.
 button        stored on the table (`Table.button_seat`). A table that gets players and has no
               button yet takes the engine's (`effective_button` with none: the highest occupied
               seat); otherwise a move or a deal never moves it.
@@ -37,6 +38,9 @@ TOO_FEW_PLAYERS = "too_few_players"
 ON_BREAK = "on_break"
 TABLE_CLOSED = "table_closed"
 EVENT_FINISHED = "event_finished"
+# Read only: the table could deal but its hand is not stored yet (a break has just ended and the
+# pass that deals the waiting tables has not run); pages say so rather than guess a level.
+NOT_DEALT = "not_dealt"
 
 
 def why_not(table: Table, event: Event, *, seated: int, fantasyland: bool) -> str | None:
@@ -89,7 +93,9 @@ def next_hand(table: Table, event: Event, occupied: Iterable[Seat]) -> NextHand:
     order = payment_seats(list(by_number), table.button_seat) if by_number else []
     fantasyland = any(seat.fantasyland_cards for seat in by_number.values())
     reason = why_not(table, event, seated=len(by_number), fantasyland=fantasyland)
-    dealt = table.is_dealt and reason is None
+    if reason is None and not table.is_dealt:
+        reason = NOT_DEALT
+    dealt = reason is None
     return NextHand(
         table=table,
         number=table.next_hand_number,
