@@ -116,10 +116,17 @@ def test_a_hand_is_tapped_in_on_a_phone_without_scrolling_to_the_deck(
     expect(preview).to_contain_text("Fouled")
     expect(page.locator("[data-card-picker] .picker-suit").first).to_be_hidden()
     assert in_view(page, "[data-record]")
-    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    summary = page.locator("#entry-preview").bounding_box()
-    record = page.locator("[data-record]").bounding_box()
-    assert summary and record and summary["y"] + summary["height"] <= record["y"]
+    # An unfinished board also previews as fouled: wait for the last card's preview (the foul
+    # question comes with complete boards only), then for the page to settle at its bottom.
+    expect(page.locator("#hand-preview[data-foul-confirm]")).to_have_count(1)
+    page.wait_for_function(
+        """() => {
+              window.scrollTo(0, document.documentElement.scrollHeight);
+              const summary = document.querySelector("#entry-preview").getBoundingClientRect();
+              const record = document.querySelector("[data-record]").getBoundingClientRect();
+              return summary.bottom <= record.top;
+           }"""
+    )
     after = page.evaluate("document.documentElement.scrollHeight")
     screenshot(page, "phone_dealer_page_full")
     print(f"phone page height: {before} px empty, {after} px with the preview")
