@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 # Playwright's sync API runs an event loop in the test thread; Django would otherwise treat the
 # test's ORM calls as made from async code and raise SynchronousOnlyOperation.
@@ -22,6 +22,11 @@ os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).parent / "artifacts"
 TABLET_PORTRAIT = {"width": 800, "height": 1280}
+
+# A slow machine is not a failure: `expect` retries a condition until it holds, and CI shares two
+# cores between two test workers, their live servers and Chromium. Playwright's 5 s default was
+# seen to run out there for a preview that takes a fraction of a second on a quiet machine.
+expect.set_options(timeout=20_000)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
