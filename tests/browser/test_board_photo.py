@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FULL
+from dealer_page import type_boards
 from django.contrib.auth.models import User
 from factories import make_table
 from PIL import Image
@@ -54,9 +55,7 @@ def test_a_large_camera_photo_is_made_smaller_on_the_device(
     assert len(big) > 10 * 1024 * 1024  # the server alone would refuse it
     login(page, live_server, dealer_user, password)
     page.goto(f"{live_server}/tables/{table.pk}/")
-    for seat, board in zip(table_state(table.pk).seats, BOARDS):
-        for row in ("top", "middle", "bottom"):
-            page.locator(f"input[name='s{seat.number}-{row}']").fill(board[row])
+    type_boards(page, [seat.number for seat in table_state(table.pk).seats], BOARDS)
     expect(page.locator("[data-ready]")).to_be_visible()
     page.locator("#id_photo").set_input_files(files=[{"name": "board.png", "mimeType": "image/png", "buffer": big}])
     page.locator("[data-record]").click()
@@ -83,9 +82,7 @@ def test_a_photo_from_the_phone_reaches_the_director_only(
         login(page, live_server, dealer_user, password)
         page.goto(f"{live_server}/tables/{table.pk}/")
         page.locator("[data-type-toggle]").click()
-        for seat, board in zip(table_state(table.pk).seats, BOARDS):
-            for row in ("top", "middle", "bottom"):
-                page.locator(f"input[name='s{seat.number}-{row}']").fill(board[row])
+        type_boards(page, [seat.number for seat in table_state(table.pk).seats], BOARDS)
         expect(page.locator("[data-ready]")).to_be_visible()
         page.locator("#id_photo").set_input_files(
             files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": photo.getvalue()}]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FOULED, QUEENS_FULL
+from dealer_page import type_boards
 from django.contrib.auth.models import User
 from factories import make_table
 from playwright.sync_api import Browser, Page, expect
@@ -94,9 +95,7 @@ def test_second_submit_of_the_same_hand_is_refused(
         for tab in (page, other):
             login(tab, live_server, dealer_user, password)
             tab.goto(f"{live_server}/tables/{table.pk}/")
-            for seat, board in zip(seats, (JACKS, ACES_FULL, QUEENS_FULL)):
-                for row in ("top", "middle", "bottom"):
-                    tab.locator(f"input[name='s{seat}-{row}']").fill(board[row])
+            type_boards(tab, seats, [JACKS, ACES_FULL, QUEENS_FULL])
             expect(tab.locator("[data-ready]")).to_be_visible()
 
         # The first device records with Enter (keyboard fast path)...

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FOULED
+from dealer_page import type_boards
 from django.contrib.auth.models import User
 from factories import make_table
 from playwright.sync_api import Page, expect
@@ -32,9 +33,7 @@ def test_record_asks_once_more_before_a_fouled_board_is_recorded(
     seats = [seat.number for seat in table_state(table.pk).seats]
     login(page, live_server, dealer_user, password)
     page.goto(f"{live_server}/tables/{table.pk}/")
-    for seat, board in zip(seats, (JACKS, ACES_FULL, QUEENS_FOULED)):
-        for row in ("top", "middle", "bottom"):
-            page.locator(f"input[name='s{seat}-{row}']").fill(board[row])
+    type_boards(page, seats, [JACKS, ACES_FULL, QUEENS_FOULED])
 
     fouled = page.locator("#hand-preview .preview-player.is-fouled")
     expect(fouled).to_have_count(1)
@@ -66,9 +65,7 @@ def test_fixing_the_foul_puts_record_back(
     seats = [seat.number for seat in table_state(table.pk).seats]
     login(page, live_server, dealer_user, password)
     page.goto(f"{live_server}/tables/{table.pk}/")
-    for seat, board in zip(seats, (JACKS, ACES_FULL, QUEENS_FOULED)):
-        for row in ("top", "middle", "bottom"):
-            page.locator(f"input[name='s{seat}-{row}']").fill(board[row])
+    type_boards(page, seats, [JACKS, ACES_FULL, QUEENS_FOULED])
     expect(page.locator("#hand-preview[data-foul-confirm]")).to_have_count(1)
     record = page.locator("[data-record]")
     record.click()

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FULL
+from dealer_page import type_boards
 from django.contrib.auth.models import User
 from factories import make_table
 from playwright.sync_api import Page, Request, Route, expect
@@ -32,9 +33,7 @@ def table(director: User, dealer_user: User) -> Table:
 
 
 def type_hand(page: Page, table: Table) -> None:
-    for seat, board in zip(table_state(table.pk).seats, BOARDS):
-        for row in ("top", "middle", "bottom"):
-            page.locator(f"input[name='s{seat.number}-{row}']").fill(board[row])
+    type_boards(page, [seat.number for seat in table_state(table.pk).seats], BOARDS)
     expect(page.locator("[data-ready]")).to_be_visible()
 
 
@@ -178,9 +177,7 @@ def test_a_bad_card_is_named_next_to_the_form_and_nothing_changes(
     page.clock.install()  # time runs, and the test can also move it on
     login(page, live_server, dealer_user, password)
     page.goto(f"{live_server}/tables/{table.pk}/")
-    for seat, board in zip(seats, BOARDS):
-        for row in ("top", "middle", "bottom"):
-            page.locator(f"input[name='s{seat}-{row}']").fill(board[row])
+    type_boards(page, seats, BOARDS)
     bad = page.locator(f"input[name='s{seats[1]}-middle']")
     bad.fill("Ts Js Qd Ks Zz")  # no such card
     expect(page.locator("#entry-preview [role=alert]").first).to_be_visible()

@@ -34,7 +34,7 @@ def tables(director: User) -> list[Table]:
     return list(Table.objects.filter(event=event).order_by("number"))
 
 
-def type_boards(page: Page, table: Table, boards: list[dict[str, str]]) -> None:
+def tap_boards(page: Page, table: Table, boards: list[dict[str, str]]) -> None:
     """Tap each seat's 13 cards, top row first (the phone shows the deck, not the text fields)."""
     for seat, board in zip(table_state(table.pk).seats, boards, strict=True):
         fieldset = page.locator(f"fieldset[data-seat='{seat.number}']")
@@ -69,7 +69,7 @@ def test_qr_sign_in_record_reopen_and_record_again(
     phone.wait_for_url(f"{live_server}/tables/{table.pk}/")
     expect(phone.locator("[data-hand-number]")).to_have_text("Hand 1")
     # A mistake: the first two players' boards swapped.
-    type_boards(phone, table, [ACES_FULL, JACKS, QUEENS_FULL])
+    tap_boards(phone, table, [ACES_FULL, JACKS, QUEENS_FULL])
     phone.locator("[data-record]").click()
     phone.wait_for_url(f"{live_server}/tables/{table.pk}/hands/1/")
     screenshot(phone, "phone_device_result_with_reopen")
@@ -81,7 +81,7 @@ def test_qr_sign_in_record_reopen_and_record_again(
     expect(phone.locator(f"input[name='s{first_seat}-top']")).to_have_value(ACES_FULL["top"])
     screenshot(phone, "phone_device_reopened_hand")
     clear_boards(phone, table)
-    type_boards(phone, table, [JACKS, ACES_FULL, QUEENS_FULL])
+    tap_boards(phone, table, [JACKS, ACES_FULL, QUEENS_FULL])
     phone.locator("[data-record]").click()
     phone.wait_for_url(f"{live_server}/tables/{table.pk}/hands/2/")
 

@@ -1,0 +1,17 @@
+"""Typing a hand on the dealer's page, as the browser tests do: one place for the field names
+(`s<seat>-<row>`) the page and the Table API share."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+ROWS = ("top", "middle", "bottom")
+
+
+def type_boards(page: Any, seat_numbers: Iterable[int], boards: Iterable[Mapping[str, str]]) -> None:
+    """Fill each seat's three rows on `page` (a Playwright page or locator), seats in the order
+    given, each with its board's cards."""
+    for seat, board in zip(seat_numbers, boards):
+        for row in ROWS:
+            page.locator(f"input[name='s{seat}-{row}']").fill(board[row])
