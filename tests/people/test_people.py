@@ -101,7 +101,11 @@ def test_the_register_form_offers_the_matching_people(client_as_director: Client
 
     refused = client_as_director.post("/events/summer/players/register/", {"name": "Zoe", "person": "999999"})
     assert refused.status_code == 400
-    assert "No such person" in refused.content.decode()
+    assert "No person has the number 999999: pick one of the people offered." in refused.content.decode()
+    assert not Player.objects.filter(event=summer, name="Zoe").exists()
+    for value in ("abc", "-3", "99999999999999999999999"):
+        refused = client_as_director.post("/events/summer/players/register/", {"name": "Zoe", "person": value})
+        assert refused.status_code == 400 and f"No person has the number {value}:" in refused.content.decode()
     assert not Player.objects.filter(event=summer, name="Zoe").exists()
 
 

@@ -188,7 +188,11 @@ class PersonPickForm(forms.Form):
             return NEW_PERSON
         person = Person.objects.filter(pk=int(value)).first() if value.isdigit() else None
         if person is None:
-            raise forms.ValidationError(_("No such person: pick one of the people offered."), code="no_person")
+            raise forms.ValidationError(
+                _("No person has the number %(value)s: pick one of the people offered."),
+                code="no_person",
+                params={"value": value},
+            )
         return person
 
     def service_fields(self) -> dict[str, Any]:

@@ -62,6 +62,9 @@ def _cached(key: str, name: str, compute: Callable[[], T]) -> T:
 def person_stats_api(request: HttpRequest, person_id: int) -> HttpResponse:
     person, key = _career(request, person_id)
     if person is None:
+        # The id is the resource's own address (tour.md, "JSON": every endpoint there is a GET of
+        # a path), so a missing person is a 404, not a 400: 400 is for a bad id in a body or a
+        # query parameter, and no endpoint takes one.
         message = _("No person has the number %(value)s.") % {"value": person_id}
         return JsonResponse({"error": message, "code": "no_person"}, status=404)
     etag = _etag(key, "api-stats", request)
