@@ -16,6 +16,7 @@ from factories import make_event, play
 
 from vpt.events.models import Entry, Event, PayoutStructure
 from vpt.rounds.models import Board, Exchange, Hand
+from vpt.slips import seat_cards as seat_cards_module
 from vpt.slips import selectors
 from vpt.slips import slip as slip_module
 from vpt.tables.models import Table
@@ -136,9 +137,59 @@ def test_a_slip_opened_as_localhost_prints_no_qr_code(
 
     assert response.status_code == 200
     assert encoded == []
-    text = pdf_text(response.content)
-    assert "127.0.0.1" not in text and "This hand online" not in text
+    text = " ".join(pdf_text(response.content).split())
+    assert "This hand online" not in text
     assert "Table 1 · Hand 1" in text
+    # The slip itself says why it has no QR code, and what to do.
+    assert "No QR code: http://127.0.0.1:8000 is this laptop's own address" in text
+    assert "Set VPT_PUBLIC_URL" in text
+
+
+def test_every_slip_of_a_batch_on_localhost_says_why_it_has_no_qr_code(
+    client_as_director: Client, hand: Hand, pdf_text, settings
+) -> None:
+    settings.VPT_PUBLIC_URL = ""
+
+    response = client_as_director.get(reverse("slips:table-slips", args=[hand.table_id]), HTTP_HOST="localhost:8000")
+
+    text = " ".join(pdf_text(response.content).split())
+    assert text.count("No QR code: http://localhost:8000 is this laptop's own address") == 1
+
+
+def test_seat_cards_on_localhost_say_why_they_have_no_qr_code(
+    client_as_director: Client, event: Event, pdf_text, settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.VPT_PUBLIC_URL = ""
+    encoded: list[str] = []
+    monkeypatch.setattr(seat_cards_module, "draw_qr", lambda canvas, url, *a: encoded.append(url))
+
+    response = client_as_director.get(reverse("slips:seat-cards", args=[event.slug]), HTTP_HOST="127.0.0.1:8000")
+
+    assert encoded == []
+    text = " ".join(pdf_text(response.content).split())
+    assert text.count("No QR code: http://127.0.0.1:8000 is this laptop's own address") == 6  # one per seat
+
+
+def test_seat_cards_on_a_reachable_address_carry_the_qr_and_no_warning(
+    client_as_director: Client, event: Event, pdf_text, settings
+) -> None:
+    settings.VPT_PUBLIC_URL = "http://192.168.1.20:8000"
+
+    response = client_as_director.get(reverse("slips:seat-cards", args=[event.slug]), HTTP_HOST="127.0.0.1:8000")
+
+    text = pdf_text(response.content)
+    assert "No QR code" not in text and text.count("My page") == 6
+
+
+def test_the_printables_page_warns_on_localhost(client_as_director: Client, event: Event, settings) -> None:
+    settings.VPT_PUBLIC_URL = ""
+
+    local = client_as_director.get(reverse("slips:printables", args=[event.slug]), HTTP_HOST="127.0.0.1:8000")
+    settings.VPT_PUBLIC_URL = "http://192.168.1.20:8000"
+    reachable = client_as_director.get(reverse("slips:printables", args=[event.slug]), HTTP_HOST="127.0.0.1:8000")
+
+    assert b"data-loopback-warning" in local.content
+    assert b"data-loopback-warning" not in reachable.content
 
 
 def test_a_dealer_of_another_table_is_refused(client: Client, other_dealer: User, hand: Hand) -> None:

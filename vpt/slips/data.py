@@ -133,6 +133,8 @@ class SlipData:
     language: str = "en"
     page_format: str = "a6"
     public_url: str = ""
+    # The loopback address a QR code would have carried: the slip prints why it has none.
+    qr_withheld: str = ""
     next_button: str = ""
     next_button_seat: int | None = None
     button_holds: bool = False
@@ -184,6 +186,8 @@ class SeatCardData:
     cards: tuple[SeatCard, ...]
     language: str = "en"
     drawn_at: datetime | None = None
+    # The loopback address the QR codes would have carried: each card prints why it has none.
+    qr_withheld: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ seat card
     A folded-tent card for one seat: the event at the top, the table and seat numbers in large
     type under their labels, the player's name at the bottom, and "entry N" for a player on a
     re-entry (``entry`` above 1), and in the corner a QR code of the player's private page
-    ("My page") when the card has its URL. A draw with nobody seated prints one page saying so.
+    ("My page") when the card has its URL; on a loopback address, a line at the foot saying why
+    it has none. A draw with nobody seated prints one page saying so.
 
 Drawn from ``SeatCardData`` only (no queries); labels in the data's language.
 """
@@ -21,7 +22,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from .data import SeatCardData
-from .layout import GREY, Cell, Layout, Pen, draw_qr, pdf_bytes, register_fonts
+from .layout import GREY, RED, REGULAR, Cell, Layout, Pen, draw_qr, pdf_bytes, register_fonts, wrap
+from .wording import qr_withheld_note
 
 __all__ = ["SeatCardLayout", "render_seat_cards"]
 
@@ -108,6 +110,8 @@ def _seat_cards_into(canvas: Canvas, data: SeatCardData) -> None:
                         )
                     ],
                 )
+            if data.qr_withheld:
+                _withheld_note(pen, layout, data.qr_withheld)
             canvas.showPage()
         if not data.cards:
             canvas.setPageSize((page_width, page_height))
@@ -115,3 +119,12 @@ def _seat_cards_into(canvas: Canvas, data: SeatCardData) -> None:
                 page_height / 2, [Cell(0, (layout.run(_("No seats drawn")),))]
             )
             canvas.showPage()
+
+
+def _withheld_note(pen: Pen, layout: SeatCardLayout, address: str) -> None:
+    """The foot of a card without its QR code: why (a loopback address), and what to do."""
+    size = layout.SIZE * 0.6
+    baseline = layout.MARGIN_Y + 1 * mm
+    for line in wrap(qr_withheld_note(address), size, layout.content_width)[:3]:
+        pen.line(baseline, [Cell(0, ((line, REGULAR, size, RED),))])
+        baseline -= size * 1.25

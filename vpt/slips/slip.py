@@ -57,7 +57,7 @@ from .layout import (
     width,
     wrap,
 )
-from .wording import eliminated, exchange_notes, fantasyland_next, hand_flags, next_button_note
+from .wording import eliminated, exchange_notes, fantasyland_next, hand_flags, next_button_note, qr_withheld_note
 
 __all__ = ["A6Slip", "SlipLayout", "Thermal80Slip", "render_json_slip", "render_slip", "render_slips"]
 
@@ -331,7 +331,10 @@ class SlipLayout(Layout):
             def draw_line_only(pen: Pen, top: float) -> None:
                 self.draw_initials(pen, 0, top - height + 2, initials)
 
-            return [Block(height, draw_line_only)]
+            withheld = []
+            if data.qr_withheld:
+                withheld = self.paragraph(qr_withheld_note(data.qr_withheld), size=small, colour=RED)
+            return [*withheld, Block(height, draw_line_only)]
         qr = self.QR
         text_x = qr + 3 * mm
         room = self.content_width - text_x

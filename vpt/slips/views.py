@@ -11,7 +11,9 @@ Who may print what:
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
+from typing import TypeVar
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -32,11 +34,14 @@ from vpt.tables.models import Table
 from vpt.tables.permissions import device_actor, may_deal
 
 from . import selectors
+from .data import SeatCardData, SlipData
 from .documents import render_hand_history, render_results, render_table_list
 from .move_slips import render_move_slips
 from .receipt import render_receipt
 from .seat_cards import render_seat_cards
 from .slip import render_slip, render_slips
+
+_Printable = TypeVar("_Printable", SlipData, SeatCardData)
 
 
 def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
@@ -65,6 +70,13 @@ def public_hand_url(request: HttpRequest) -> Callable[[Hand], str]:
     return url
 
 
+def withhold_qr(request: HttpRequest, data: _Printable) -> _Printable:
+    """``data`` marked to say, where its QR codes would be, that the public address is a
+    loopback one no phone reaches (and what to do); unchanged on a reachable address."""
+    loopback_url = phones_cannot_reach(request)
+    return replace(data, qr_withheld=loopback_url) if loopback_url else data
+
+
 @require_GET
 def hand_slip(request: HttpRequest, hand_id: int) -> HttpResponse:
     """One hand's chip-settlement slip (the dealer of its table, its device, or a director)."""
@@ -73,7 +85,7 @@ def hand_slip(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = get_object_or_404(Hand.objects.select_related("table"), pk=hand_id)
     if not may_deal(request, hand.table):
         raise PermissionDenied
-    data = selectors.slip_data(hand, public_url=public_hand_url(request))
+    data = withhold_qr(request, selectors.slip_data(hand, public_url=public_hand_url(request)))
     return pdf_response(render_slip(data), f"slip-table{hand.table.number}-hand{hand.number}.pdf")
 
 
@@ -105,7 +117,7 @@ def _batch(request: HttpRequest, event: Event, table: Table | None, filename: st
             _("Give %(name)s as a date and time, such as 2026-11-29T18:00.") % {"name": str(error)}
         )
     hands = selectors.event_hands(event, start=start, end=end, table=table)
-    slips = selectors.slips_data(hands, public_url=public_hand_url(request))
+    slips = [withhold_qr(request, slip) for slip in selectors.slips_data(hands, public_url=public_hand_url(request))]
     return pdf_response(render_slips(slips), filename)
 
 
@@ -131,7 +143,8 @@ def printables(request: HttpRequest, slug: str) -> HttpResponse:
     """The director's list of an event's printables, with the time-range form for slips."""
     event = get_object_or_404(Event, slug=slug)
     tables = Table.objects.filter(event=event).order_by("number")
-    return render(request, "slips/printables.html", {"event": event, "tables": tables, "section": "printables"})
+    context = {"event": event, "tables": tables, "section": "printables", "loopback_url": phones_cannot_reach(request)}
+    return render(request, "slips/printables.html", context)
 
 
 @require_GET
@@ -147,7 +160,7 @@ def seat_cards(request: HttpRequest, slug: str) -> HttpResponse:
     with_links = event.status != Event.Status.FINISHED and not phones_cannot_reach(request)
     if with_links:
         issue_player_links(event, actor=request.user)
-    data = selectors.seat_cards_data(event, player_url=player_url if with_links else None)
+    data = withhold_qr(request, selectors.seat_cards_data(event, player_url=player_url if with_links else None))
     return pdf_response(render_seat_cards(data), f"seat-cards-{event.slug}.pdf")
 
 

@@ -14,6 +14,10 @@ next button
     Where the button goes for the next hand: to a player (and their seat), to an empty seat
     someone new sits in, staying put while its holder plays Fantasyland, or staying on a seat
     just emptied (a dead button: the player before it acts last).
+withheld QR code
+    What a printable says where its QR code would be when the server's public address is a
+    loopback one (127.0.0.1, localhost): no phone could open it, so none is printed, and the
+    paper itself says why and what to do.
 
 Each function returns text in the active language: call it inside ``translation.override``.
 """
@@ -28,7 +32,14 @@ from vpt.ofc import paid_short
 from .data import SlipData, SlipPlayer
 from .layout import chips
 
-__all__ = ["eliminated", "exchange_notes", "fantasyland_next", "hand_flags", "next_button_note"]
+__all__ = [
+    "eliminated",
+    "exchange_notes",
+    "fantasyland_next",
+    "hand_flags",
+    "next_button_note",
+    "qr_withheld_note",
+]
 
 
 def hand_flags(hand: SlipData) -> list[str]:
@@ -131,3 +142,11 @@ def next_button_note(data: SlipData) -> str:
     if seat is not None:
         return _("Next hand: the button moves to %(name)s, seat %(seat)s") % {"name": data.next_button, "seat": seat}
     return _("Next hand: the button moves to %(name)s") % {"name": data.next_button}
+
+
+def qr_withheld_note(address: str) -> str:
+    """Why a printable has no QR code: ``address`` is the laptop's own, which no phone reaches."""
+    return _(
+        "No QR code: %(address)s is this laptop's own address, which no phone can open. "
+        "Set VPT_PUBLIC_URL to the address make run printed for phones, restart, and print again."
+    ) % {"address": address}
