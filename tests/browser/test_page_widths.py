@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from factories import make_table, play
 from playwright.sync_api import Browser, Page
 
+from vpt.events.entries import adjust_chips
 from vpt.events.models import Entry, Event
 from vpt.events.payout_services import set_payout_structure
 from vpt.rounds.clock import start_clock
@@ -137,14 +138,40 @@ def test_director_pages_fit_a_phone(
     event: Event,
     screenshot: Callable[[Page, str], Path],
 ) -> None:
-    """The director walks the floor with a phone: the tables overview, the hands and the event."""
+    """The director walks the floor with a phone: every page of the director's, not only the
+    tables overview (the level structure, the chip adjustments and the deal calculator were
+    wider than a phone: their tables' visually hidden labels escaped the scrolling box)."""
     hand = event.hands.get()
+    entry = Entry.objects.filter(event=event).order_by("pk").first()
+    assert entry is not None
+    adjust_chips(entry, amount=-1500, reason="Penalty: a card exposed before the deal", actor=director)
     pages = [
+        "/events/",
+        "/events/new/",
+        f"/events/{event.slug}/",
+        f"/events/{event.slug}/edit/",
+        f"/events/{event.slug}/structure/",
+        f"/events/{event.slug}/adjust/",
+        f"/events/{event.slug}/payouts/",
+        f"/events/{event.slug}/deal/",
+        f"/events/{event.slug}/cash/",
+        f"/events/{event.slug}/clock/",
+        f"/events/{event.slug}/audit/",
+        f"/events/{event.slug}/players/",
+        f"/events/{event.slug}/player-links/",
+        f"/seating/{event.slug}/",
         f"/seating/{event.slug}/tables/",
+        f"/seating/{event.slug}/balancing/",
         f"/hands/event/{event.slug}/",
         f"/hands/{hand.pk}/",
-        f"/events/{event.slug}/",
+        f"/hands/{hand.pk}/correct/",
+        f"/hands/{hand.pk}/void/",
         f"/tables/event/{event.slug}/dealers/",
+        f"/slips/events/{event.slug}/",
+        "/people/manage/",
+        "/tours/manage/",
+        "/tours/manage/phone-tour/",
+        "/accounts/lockouts/",
     ]
     problems = []
     for width in (360, 390):
@@ -153,7 +180,8 @@ def test_director_pages_fit_a_phone(
         try:
             login(page, live_server, director, password)
             for path in pages:
-                page.goto(f"{live_server}{path}")
+                response = page.goto(f"{live_server}{path}")
+                assert response is not None and response.ok, f"{path}: {response and response.status}"
                 if problem := _too_wide(page):
                     problems.append(f"{width}px {path}: {problem}")
                 if width == 390:
