@@ -3,11 +3,13 @@ and absolute URLs on the public address (`VPT_PUBLIC_URL`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from ipaddress import ip_address
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.core.exceptions import DisallowedHost
+from django.http import HttpRequest, HttpResponse
 from django_htmx.middleware import HtmxDetails
 
 
@@ -63,3 +65,24 @@ def phones_cannot_reach(request: HttpRequest) -> str:
     """The public base URL when it is a loopback one (nothing printed may carry it), else ""."""
     base = public_base_url(request)
     return base if is_loopback_url(base) else ""
+
+
+class OpenerPolicyOnTrustworthyOriginsMiddleware:
+    """Sends ``Cross-Origin-Opener-Policy`` (Django's SecurityMiddleware adds it) only where a
+    browser applies it: over HTTPS or on this machine (localhost). A tablet or a phone in the room
+    opens ``http://192.168.1.20:8000/``, an origin browsers do not trust: Chromium ignores the
+    header there and logs an error in the console on every page, protecting nothing."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if "Cross-Origin-Opener-Policy" in response and not request.is_secure():
+            try:
+                host = request.get_host()
+            except DisallowedHost:  # already answered 400; the policy would be ignored too
+                host = ""
+            if not is_loopback_url(f"http://{host}/"):
+                del response["Cross-Origin-Opener-Policy"]
+        return response

@@ -79,6 +79,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Above SecurityMiddleware, to take back its opener policy where browsers only complain of it.
+    "vpt.http.OpenerPolicyOnTrustworthyOriginsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files answered here skip the rest of the stack (sessions, CSP, locale).
     "whitenoise.middleware.WhiteNoiseMiddleware",
