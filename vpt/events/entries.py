@@ -102,12 +102,14 @@ def register_player(
 
 @dataclass(frozen=True)
 class ImportedRow:
-    """One registered row of an import: its line, the name, and the person it was linked to."""
+    """One registered row of an import: its line, the name, the person it was linked to and the
+    entry it made (for its registration receipt)."""
 
     line: int
     name: str
     person: Person
     matched: bool  # an existing person (by e-mail, else by name); False: a new person
+    entry_id: int = 0
 
 
 def register_rows(event: Event, rows: Sequence[ImportRow], *, actor: Actor) -> list[ImportedRow]:
@@ -127,7 +129,7 @@ def register_rows(event: Event, rows: Sequence[ImportRow], *, actor: Actor) -> l
             raise
         person = entry.player.person
         assert person is not None
-        done.append(ImportedRow(row.line, row.name, person, matched=found is not None))
+        done.append(ImportedRow(row.line, row.name, person, matched=found is not None, entry_id=entry.pk))
     return done
 
 

@@ -14,6 +14,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.formats import number_format
+from django.utils.html import format_html
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -84,7 +86,16 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
         except ServiceError as error:
             form.add_error("name", str(error))
         else:
-            messages.success(request, _("%(name)s registered.") % {"name": entry.player.name})
+            receipt = reverse("slips:registration-receipt", args=[event.slug, entry.pk])
+            messages.success(
+                request,
+                format_html(
+                    '{} <a href="{}" data-registration-receipt>{}</a>',
+                    _("%(name)s registered.") % {"name": entry.player.name},
+                    receipt,
+                    _("Print the registration receipt"),
+                ),
+            )
             return redirect("events:players", slug=event.slug)
     return render(request, "seating/players.html", _players_context(event, register_form=form), status=400)
 
@@ -121,15 +132,33 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.error(
                     request, _("Line %(line)s: %(problem)s") % {"line": error.details["line"], "problem": error}
                 )
-            _report_import(request, done, read.columns_sentence())
+            _report_import(request, event, done, read.columns_sentence())
             return redirect("events:players", slug=event.slug)
     return render(request, "seating/players.html", _players_context(event, import_form=form), status=400)
 
 
-def _report_import(request: HttpRequest, done: list[ImportedRow], columns: str) -> None:
-    """How many were registered from which columns, who matched a person who played before, who is new."""
+def _report_import(request: HttpRequest, event: Event, done: list[ImportedRow], columns: str) -> None:
+    """How many were registered from which columns (with their registration receipts), who
+    matched a person who played before, who is new."""
     registered = _("%(count)s players registered.") % {"count": len(done)}
-    messages.success(request, f"{registered} {columns}")
+    if done:
+        receipts = (
+            reverse("slips:registration-receipts", args=[event.slug])
+            + "?"
+            + urlencode([("entry", row.entry_id) for row in done])
+        )
+        messages.success(
+            request,
+            format_html(
+                '{} {} <a href="{}" data-registration-receipts>{}</a>',
+                registered,
+                columns,
+                receipts,
+                _("Print their registration receipts"),
+            ),
+        )
+    else:
+        messages.success(request, f"{registered} {columns}")
     matched = [row for row in done if row.matched]
     created = [row for row in done if not row.matched]
     if matched:

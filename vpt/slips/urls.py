@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from . import sign_in_views, views
+from . import registration_views, sign_in_views, views
 
 app_name = "slips"
 
@@ -17,6 +17,14 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/table-list.pdf", views.table_list, name="table-list"),
     path("events/<slug:slug>/results.pdf", views.results, name="results"),
     path("events/<slug:slug>/receipts/<int:entry_id>.pdf", views.receipt, name="receipt"),
+    path(
+        "events/<slug:slug>/registrations/<int:entry_id>.pdf",
+        registration_views.registration_receipt,
+        name="registration-receipt",
+    ),
+    path(
+        "events/<slug:slug>/registrations.pdf", registration_views.registration_receipts, name="registration-receipts"
+    ),
     # Sign-in cards (POST: each print issues the table a new token).
     path("tables/<int:table_id>/sign-in.pdf", sign_in_views.sign_in_card, name="sign-in-card"),
     path("events/<slug:slug>/sign-in.pdf", sign_in_views.sign_in_cards, name="sign-in-cards"),
