@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .models import DealShare, Entry, Event
+from .models import Deal, DealShare, Entry, Event
 
 
 def compute_places(
@@ -134,7 +134,10 @@ def stored_order(rows: Iterable[tuple[int, int, int, str, int | None]]) -> dict[
 
 def finish_if_decided(event: Event) -> None:
     """Finish the event when at most one entry is still in; reopen it when a correction revives
-    one (the entries still in then hold no place again)."""
+    one (the entries still in then hold no place again). An event that ended by a deal stays
+    finished: the players in the deal are still in, and only undoing the deal reopens it."""
+    if event.status == Event.Status.FINISHED and Deal.objects.filter(event=event).exists():
+        return
     active = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).count()
     status = (
         Event.Status.FINISHED

@@ -10,6 +10,10 @@ apply            `apply_correction` / `apply_void`: in one transaction, under th
                  replayed; when it no longer matches the token the director saw (a hand was
                  recorded meanwhile, the hand was corrected) it is refused (`plan_changed`).
 
+deal             an event that ended by a deal (`vpt.events.deals`) shares the pool by the
+                 chips and places of that moment: a plan that would change who is out, or the
+                 chips of a player in the deal, carries a `refusal` (shown with the dry run) and
+                 is not applied until the deal is undone.
 reopen           the dealer's own undo (`reopen_hand`): the table's last hand, voided by its
                  dealer (or device) within `REOPEN_MINUTES` and before the next hand, so its
                  boards can be entered again; audited as "reopened by the dealer".
@@ -30,7 +34,7 @@ from django.utils.translation import gettext as _
 from vpt.accounts.permissions import Actor, ensure_can_record, ensure_director
 from vpt.errors import Conflict
 from vpt.events.audit import write_audit
-from vpt.events.models import AuditEntry, Entry, Event
+from vpt.events.models import AuditEntry, DealShare, Entry, Event
 from vpt.events.places import assign_places, compute_places, finish_if_decided
 from vpt.events.services import lock_event
 from vpt.tables.models import Table
@@ -72,6 +76,7 @@ class HandPlan:
     newly_out: dict[int, Hand]
     revived: dict[int, Hand]
     table_writes: tuple[Callable[[], None], ...]
+    refusal: str = ""  # why it cannot be applied as things stand (a deal was made); "" when it can
 
     @property
     def token(self) -> str:
@@ -115,8 +120,12 @@ def _plan(hand: Hand, action: CorrectionPlan, event: Event) -> HandPlan:
     for entry_id, h in revived.items():
         report.eliminations.append(Change("eliminated_in", str(entries[entry_id]), hand_label(h, tables), None))
 
-    # Places, computed on the corrected elimination list.
-    all_entries = list(Entry.objects.filter(event=event).values_list("id", "player_id", "number", "status", "place"))
+    # Places, computed on the corrected elimination list; after a deal, the players in it keep
+    # the deal's places, as `assign_places` gives them.
+    deal_places = dict(DealShare.objects.filter(deal__event=event).values_list("entry_id", "place"))
+    all_entries = list(
+        Entry.objects.filter(event=event).values_list("id", "player_id", "number", "status", "place", "stack")
+    )
     eliminations = elimination_order(event)
     for h in hands:
         for nb in new.get(h.pk, []):
@@ -126,15 +135,27 @@ def _plan(hand: Hand, action: CorrectionPlan, event: Event) -> HandPlan:
             elif eliminations.get(entry_id, (None,))[0] == h.pk:
                 del eliminations[entry_id]
     statuses = []
-    for entry_id, player_id, number, status, _place in all_entries:
+    for entry_id, player_id, number, status, _place, _stack in all_entries:
         if entry_id in newly_out:
             status = Entry.Status.ELIMINATED
         elif entry_id in revived:
             status = Entry.Status.ACTIVE
         statuses.append((entry_id, player_id, number, status))
-    places = compute_places(statuses, eliminations)
+    stacks = {row[0]: row[5] for row in all_entries}
+    places = compute_places(
+        statuses,
+        eliminations,
+        finished_stacks={
+            entry_id: stacks[entry_id] + shift.get(entry_id, 0)
+            for entry_id, _player, _number, status in statuses
+            if status == Entry.Status.ACTIVE
+        }
+        if deal_places
+        else None,
+        agreed=deal_places or None,
+    )
     names = {e.pk: e for e in Entry.objects.filter(pk__in=[row[0] for row in all_entries]).select_related("player")}
-    for entry_id, _player, _number, _status, place in all_entries:
+    for entry_id, _player, _number, _status, place, _stack in all_entries:
         if places.get(entry_id) != place:
             report.places.append(Change("place", str(names[entry_id]), place, places.get(entry_id)))
 
@@ -164,7 +185,57 @@ def _plan(hand: Hand, action: CorrectionPlan, event: Event) -> HandPlan:
         voided = isinstance(action, Void) and h.pk == hand.pk
         table_writes.append(table_plan(h, new[h.pk], tables[h.table_id], voided, report))
 
-    return HandPlan(hand, action, report, replay, entries, newly_out, revived, tuple(table_writes))
+    refusal = _deal_refusal(event, action, set(deal_places), shift, newly_out, revived, report)
+    return HandPlan(hand, action, report, replay, entries, newly_out, revived, tuple(table_writes), refusal)
+
+
+def _deal_refusal(
+    event: Event,
+    action: CorrectionPlan,
+    in_deal: set[int],
+    shift: dict[int, int],
+    newly_out: dict[int, Hand],
+    revived: dict[int, Hand],
+    report: Correction,
+) -> str:
+    """Why the plan cannot be applied while the event's deal stands ("" when it can): it would
+    put a player out or back in, move a place, or change the chips of a player in the deal,
+    whose share was worked out from those chips. The deal is undone first (then made again)."""
+    if not in_deal:
+        return ""
+    touched = (
+        set(newly_out) | set(revived) | {entry_id for entry_id, delta in shift.items() if delta and entry_id in in_deal}
+    )
+    if not touched and not report.places:
+        return ""
+    names = sorted(
+        {str(entry) for entry in Entry.objects.filter(pk__in=touched).select_related("player")}
+        | {change.subject for change in report.places}
+    )
+    facts = {"names": ", ".join(names)}
+    if event.closed_at is not None:
+        return (
+            _(
+                "The event ended with a deal and is closed: the deal can no longer be undone, so this change to "
+                "%(names)s cannot be made."
+            )
+            % facts
+        )
+    if isinstance(action, Void):
+        return (
+            _(
+                "The event ended with a deal, and voiding this hand would change the chips, the elimination or the "
+                "place of %(names)s. Undo the deal first, then void the hand and make the deal again."
+            )
+            % facts
+        )
+    return (
+        _(
+            "The event ended with a deal, and this correction would change the chips, the elimination or the place "
+            "of %(names)s. Undo the deal first, then correct the hand and make the deal again."
+        )
+        % facts
+    )
 
 
 def plan_correction(hand: Hand, *, boards: BoardsArg, actor: Actor) -> HandPlan:
@@ -198,6 +269,8 @@ def _apply(
         refusal = reopen_refusal(plan.hand, last_hand_number=table.last_hand_number, now=timezone.now())
         if refusal:
             raise Conflict(refusal, code="reopen_closed")
+    if plan.refusal:
+        raise Conflict(plan.refusal, code="deal_made")
     if seen is not None and plan.token != seen:
         raise Conflict(
             _(

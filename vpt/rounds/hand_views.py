@@ -193,7 +193,9 @@ def hand_correct(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
             except ServiceError as error:
                 context["error"] = str(error)
             else:
-                context.update(report=_report(plan.report), token=token, plan=plan.token)
+                context.update(report=_report(plan.report), token=token, plan=plan.token, refused=bool(plan.refusal))
+                if plan.refusal:
+                    context["error"] = plan.refusal
     elif data is not None and request.htmx:
         return render(request, "rounds/hand_correct.html#correct-preview", context)
     return render(request, "rounds/hand_correct.html", context)
@@ -219,8 +221,10 @@ def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
     except ServiceError as error:
         context["error"] = str(error)
         return render(request, "rounds/hand_void.html", context)
-    context.update(report=_report(plan.report), plan=plan.token)
-    if data is not None:
+    context.update(report=_report(plan.report), plan=plan.token, refused=bool(plan.refusal))
+    if plan.refusal:
+        context["error"] = plan.refusal
+    elif data is not None:
         if not reason_form.is_valid():
             context["error"] = _("Give the reason for voiding the hand.")
         else:
