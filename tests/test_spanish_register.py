@@ -10,7 +10,13 @@ PO = Path(__file__).resolve().parent.parent / "locale/es/LC_MESSAGES/django.po"
 # Imperatives and verbs in the "usted" form that the catalogue writes with "tú".
 USTED = re.compile(
     r"\b(Elija|elija|Indique|indique|Escriba|escriba|Espere|espere|Pida|Abra|ponga|reinicie|"
-    r"guárdelo|impórtelo|Asigne|sortee|revise|Toque|toque|Dé|Siente|equilibre)\b"
+    r"guárdelo|impórtelo|Asigne|sortee|revise|Toque|toque|Dé|Siente|equilibre|"
+    # ...and those the player's own page, the director's pages and the slips' hints still had.
+    r"Defina|defina|Fusione|fusione|muévalos|deshágalo|Fije|Cóbrelo|muestre|Diga|firme|"
+    r"Envíe|sustituya|Traiga|rómpala|añada|cámbielos|quítelos|reordénelos|marque|regístrela|"
+    r"usted|Usted|le asignará|puede cambiarla)\b"
+    # Phrases whose verb or possessive is "usted" only in this catalogue's sentences.
+    r"|\b(?:[Hh]a señalado|Su premio|su aviso|Juega Fantasyland|use «)|^Terminó en"
 )
 
 
@@ -26,3 +32,18 @@ def test_the_spanish_says_tu_throughout() -> None:
 
 def test_one_word_for_a_stack() -> None:
     assert [text for text in translations() if re.search(r"\b[Pp]ila\b", text)] == []
+
+
+# A participle right after a player's name agrees with the player, whom the catalogue cannot
+# know: "Marta está eliminado", "Pablo ya está registrada". Say it without one ("queda fuera",
+# "se sienta", "ya tiene asiento", "Eliminación: Ben").
+GENDERED = re.compile(
+    r"%\((?:name|payer|payee|player|first|second|duplicate|person)\)s,? (?:ya )?"
+    r"(?:(?:está|estaba|queda|quedó|ha sido|había sido|habían sido|fue) )?"
+    r"(?:eliminad|inscrit|sentad|registrad|movid|cambiad|fusionad|ocult)[oa]s?\b"
+    r"|\b(?:Eliminad|Inscrit|Sentad)[oa]s?: %\(name\)s"
+)
+
+
+def test_no_participle_guesses_a_players_gender() -> None:
+    assert [text for text in translations() if GENDERED.search(text)] == []

@@ -239,7 +239,7 @@ def test_the_spanish_event_prints_spanish_slips(director: User, client_as_direct
 
     text = pdf_text(client_as_director.get(reverse("slips:hand-slip", args=[hand.pk])).content)
 
-    assert "Mesa 1 · Mano 1" in text and "Pagos en orden de pago" in text and "fichas por punto" in text
+    assert "Mesa 1 · Mano 1" in text and "Quién paga a quién, en orden de pago" in text and "fichas por punto" in text
     assert "Exchanges" not in text
 
 

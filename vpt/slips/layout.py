@@ -36,7 +36,7 @@ from io import BytesIO
 from pathlib import Path
 
 import qrcode
-from django.utils import timezone
+from django.utils import timezone, translation
 from reportlab import rl_config
 from reportlab.lib.colors import Color, black
 from reportlab.lib.pagesizes import A4
@@ -133,11 +133,15 @@ def money(amount: Decimal | None, language: str) -> str:
 
 
 def when(moment: datetime | None) -> str:
-    """A date and time in the event's time zone, the same in every language: ``2026-11-29 18:42``."""
+    """A date and time in the event's time zone, as the web prints it in the active language:
+    ``2026-11-29 18:42`` in English, ``29/11/2026 18:42`` in Spanish (Django's Spanish
+    SHORT_DATETIME_FORMAT, which the hands list and the audit log show)."""
     if moment is None:
         return ""
     if timezone.is_aware(moment):
         moment = timezone.localtime(moment)
+    if translation.get_language() == "es":
+        return moment.strftime("%d/%m/%Y %H:%M")
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
