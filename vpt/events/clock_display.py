@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.http import Http404
+from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 
 from .clock import ClockStatus
@@ -28,7 +29,9 @@ def level_label(level: Any) -> str:
 
 def cpp_text(cpp: int) -> str:
     """ "1,000 chips per point"."""
-    return ngettext("%(cpp)s chip per point", "%(cpp)s chips per point", cpp) % {"cpp": f"{cpp:,}"}
+    return ngettext("%(cpp)s chip per point", "%(cpp)s chips per point", cpp) % {
+        "cpp": number_format(cpp, force_grouping=True)
+    }
 
 
 def clock_payload(status: ClockStatus) -> dict[str, Any]:

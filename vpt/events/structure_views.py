@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -87,7 +88,11 @@ def structure_editor(request: HttpRequest, slug: str) -> HttpResponse:
                     messages.warning(
                         request,
                         _("Level %(number)s: chips per point falls from %(was)s to %(now)s.")
-                        % {"number": len(history) + number, "was": f"{was:,}", "now": f"{now:,}"},
+                        % {
+                            "number": len(history) + number,
+                            "was": number_format(was, force_grouping=True),
+                            "now": number_format(now, force_grouping=True),
+                        },
                     )
                 return redirect("events:structure", slug=event.slug)
     else:

@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -110,7 +111,7 @@ def apply(request: HttpRequest, slug: str) -> HttpResponse:
                         % {
                             "place": share.place,
                             "name": share.entry,
-                            "chips": f"{share.chips:,}",
+                            "chips": number_format(share.chips, force_grouping=True),
                             "amount": format_money(share.amount),
                         }
                         for share in plan.shares
