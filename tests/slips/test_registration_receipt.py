@@ -168,7 +168,7 @@ def test_thermal_paper_and_spanish(client_as_director: Client, director: User, p
 
     assert page_sizes(response.content)[0][0] == 226.8  # 80 mm
     text = pdf_text(response.content)
-    assert "Recibo de inscripción" in text and "Entrada 1.200,00" in text and "Asiento sin sortear" in text
+    assert "Recibo de inscripción" in text and "Buy-in 1.200,00" in text and "Asiento sin sortear" in text
 
 
 def test_registering_links_the_receipt_from_the_message_and_the_players_row(
