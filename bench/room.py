@@ -53,6 +53,12 @@ from vpt.ofc import deck, format_cards  # noqa: E402  (pure engine: no Django)
 POLL_SECONDS = 5
 START_DEADLINE_SECONDS = 300
 REQUEST_TIMEOUT_SECONDS = 60
+# A dealer whose request failed (the server down, a worker killed, a refusal) waits before
+# trying again: a bound that doubles from the first to the most after each failure in a row,
+# half of it plus a random part of the other half, so that dealers who failed together do not
+# all try again in the same instant. A recorded hand starts over.
+BACKOFF_FIRST_SECONDS = 0.1
+BACKOFF_MOST_SECONDS = 5.0
 DEALER_PASSWORD = "room-bench-dealer-password"  # a scratch database, deleted after the run
 
 SETUP = """
@@ -131,7 +137,9 @@ class Client:
             connection.request(method, path, body=body, headers=sent)
             response = connection.getresponse()
             text = response.read().decode("utf-8", "replace")
-        except OSError as error:
+        except (OSError, http.client.HTTPException) as error:
+            # OSError: refused, reset, timed out; HTTPException: a worker killed mid-answer
+            # (IncompleteRead, BadStatusLine). Either way a failed read: counted, and on we go.
             self.stats.error(kind, f"{type(error).__name__}: {error}")
             return None
         finally:
@@ -184,16 +192,36 @@ def pause(seconds: float, deadline: float) -> None:
     time.sleep(max(0.0, min(seconds, deadline - time.monotonic())))
 
 
+class Backoff:
+    """How long to wait before the next try after failures in a row (see BACKOFF_*)."""
+
+    def __init__(
+        self, rng: random.Random, first: float = BACKOFF_FIRST_SECONDS, most: float = BACKOFF_MOST_SECONDS
+    ) -> None:
+        self.rng, self.first, self.most, self.failures = rng, first, most, 0
+
+    def delay(self) -> float:
+        """The wait after one more failure: within [bound / 2, bound], bound = first × 2^(failures - 1) ≤ most."""
+        bound = min(self.most, self.first * 2 ** min(self.failures, 32))
+        self.failures += 1
+        return bound / 2 + self.rng.uniform(0, bound / 2)
+
+    def reset(self) -> None:
+        self.failures = 0
+
+
 def dealer(
     client: Client, stats: Stats, table: dict[str, object], deadline: float, seed: int, hand_seconds: float
 ) -> None:
     rng = random.Random(seed)
+    backoff = Backoff(random.Random(seed + 1))
     path = f"/tables/{table['id']}/"
     if hand_seconds:  # tables do not all start their first hand in the same second
         pause(rng.uniform(0, hand_seconds), deadline)
     while time.monotonic() < deadline:
         answer = client.request("dealer page", "GET", path)
         if answer is None or answer[0] != 200:
+            pause(backoff.delay(), deadline)
             continue
         form = boards(answer[2], rng)
         if form is None:
@@ -201,17 +229,21 @@ def dealer(
             return
         answer = client.request("record hand", "POST", path, form)
         if answer is None:
+            pause(backoff.delay(), deadline)
             continue
         status, headers, text = answer
         if status == 302:
+            backoff.reset()
             with stats.lock:
                 stats.hands += 1
             client.request("hand result", "GET", headers["Location"])
             if hand_seconds:  # a real hand takes minutes to play; flat out (0) by default
                 pause(rng.uniform(0.5, 1.5) * hand_seconds, deadline)
-        elif status < 500:
+            continue
+        if status < 500:
             refusal = re.search(r'role="alert"[^>]*>(.*?)</', text, re.S)
             stats.error("record hand", f"HTTP {status}: {refusal.group(1).strip() if refusal else 'refused'}")
+        pause(backoff.delay(), deadline)
 
 
 def phone(ports: list[int], stats: Stats, slug: str, deadline: float, seed: int, arrival: float) -> None:
@@ -219,9 +251,8 @@ def phone(ports: list[int], stats: Stats, slug: str, deadline: float, seed: int,
     # Phones arrive over the first `arrival` seconds, not all in the same instant.
     time.sleep(min(rng.uniform(0, arrival), max(0.0, deadline - time.monotonic())))
     answer = client.request("standings page", "GET", f"/standings/{slug}/")
-    if answer is None:
-        return
-    poll = re.search(r'id="standings-live"[^>]*hx-get="([^"]+)"', answer[2])
+    # A failed first read (counted) leaves the phone polling the page itself, as a reload would.
+    poll = re.search(r'id="standings-live"[^>]*hx-get="([^"]+)"', answer[2] if answer else "")
     poll_path = poll.group(1).replace("&amp;", "&") if poll else f"/standings/{slug}/"
     etag = None
     while time.monotonic() + POLL_SECONDS < deadline:
@@ -287,6 +318,9 @@ def main() -> int:
         "--cache-url", default=None, help="VPT_CACHE_URL for the servers, e.g. redis://127.0.0.1:6379/5"
     )
     parser.add_argument("--workers", type=int, default=None, help="gunicorn workers per server (default: vpt.serve's)")
+    parser.add_argument(
+        "--port", type=int, default=None, help="the first server's port, then one up each (default: free)"
+    )
     options = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="vpt-room-") as scratch:
@@ -323,7 +357,11 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
         f"Event {room['slug']}: {len(tables)} tables with a dealer each, {options.phones} phones, {options.seconds} s"
     )
 
-    ports = [free_port() for _ in range(options.servers)]
+    ports = (
+        [options.port + index for index in range(options.servers)]
+        if options.port
+        else [free_port() for _ in range(options.servers)]
+    )
     logs = [(scratch / f"server-{index}.log").open("w") for index in range(options.servers)]
     servers: list[subprocess.Popen[bytes]] = []
     try:
