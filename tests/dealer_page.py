@@ -11,7 +11,11 @@ ROWS = ("top", "middle", "bottom")
 
 def type_boards(page: Any, seat_numbers: Iterable[int], boards: Iterable[Mapping[str, str]]) -> None:
     """Fill each seat's three rows on `page` (a Playwright page or locator), seats in the order
-    given, each with its board's cards."""
+    given, each with its board's cards. On a phone the page offers the card keys first: its
+    *Type the cards* is tapped to show the fields."""
+    toggle = page.locator("[data-type-toggle]")
+    if toggle.count() and toggle.first.is_visible() and toggle.first.get_attribute("aria-pressed") == "false":
+        toggle.first.click()
     for seat, board in zip(seat_numbers, boards):
         for row in ROWS:
             page.locator(f"input[name='s{seat}-{row}']").fill(board[row])

@@ -440,6 +440,25 @@
     if (button && button.dataset.asked && button.dataset.asked !== foulQuestion()) { resetRecord(button); }
   });
 
+  /* A fouled board: the row that breaks the order is marked where its cards were entered too
+     (the preview's own rows fold away on a phone), from the preview's data-foul-field. */
+  document.addEventListener("htmx:afterSettle", function () {
+    var form = tableForm(document.querySelector("[data-dealer-form]"));
+    if (!form) { return; }
+    form.querySelectorAll(".board-row[data-breaks-order]").forEach(function (row) {
+      row.classList.remove("breaks-order");
+      row.removeAttribute("data-breaks-order");
+    });
+    document.querySelectorAll("#hand-preview [data-foul-field]").forEach(function (reason) {
+      var input = form.querySelector("[name='" + reason.dataset.foulField + "']");
+      var row = input ? input.closest(".board-row") : null;
+      if (row) {
+        row.classList.add("breaks-order");
+        row.setAttribute("data-breaks-order", "");
+      }
+    });
+  });
+
   /* Every board full: the settlement (who pays whom) comes into view right above the dock, once
      each time the boards become complete, so the dealer reads the result before Record. */
   document.addEventListener("htmx:afterSettle", function () {

@@ -22,7 +22,9 @@ def table(director: User, dealer_user: User) -> Table:
     return make_table(director, dealer_user, name="Foul Open", slug="foul-open", seed=11)
 
 
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (1280, 800)], ids=lambda size: f"{size[0]}x{size[1]}")
 def test_record_asks_once_more_before_a_fouled_board_is_recorded(
+    size: tuple[int, int],
     page: Page,
     live_server: object,
     login: Callable[[Page, object, User, str], None],
@@ -30,6 +32,7 @@ def test_record_asks_once_more_before_a_fouled_board_is_recorded(
     password: str,
     table: Table,
 ) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     seats = [seat.number for seat in table_state(table.pk).seats]
     login(page, live_server, dealer_user, password)
     page.goto(f"{live_server}/tables/{table.pk}/")
@@ -42,6 +45,11 @@ def test_record_asks_once_more_before_a_fouled_board_is_recorded(
         "middle, two pair, nines and eights, is weaker than top, three of a kind, queens"
     )
     expect(fouled.locator("tr[data-breaks-order]")).to_have_attribute("data-row", "middle")
+    # Marked where its cards were entered too: on a phone the preview's own rows are folded.
+    marked = page.locator("[data-dealer-form] .board-row[data-breaks-order]")
+    expect(marked).to_have_count(1)
+    expect(marked).to_be_visible()
+    expect(marked.locator("input")).to_have_attribute("name", f"s{seats[2]}-middle")
 
     record = page.locator("[data-record]")
     record.click()

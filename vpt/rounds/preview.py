@@ -141,7 +141,7 @@ def preview_context(
     Keys: ``state`` (``"empty"``, ``"invalid"`` or ``"scored"``), ``problems``, ``variant``,
     ``variant_label``, ``chips_per_point``, ``settled`` (stacks given), ``players`` (name, fouled,
     unfinished, foul_row and foul_reason (the engine's row that breaks the order, and why, in
-    words), ``rows`` [label, cards, description, royalty, breaks_order], royalty_total, points,
+    words), foul_field (that row's form field), ``rows`` [label, cards, description, royalty, breaks_order], royalty_total, points,
     fantasyland_next_cards, stack_before, stack_after, eliminated) and ``exchanges`` in payment
     order (a, b, points, payer, payee, chips_due, chips_paid as a positive amount, capped,
     skipped, payer_out: the payer could not pay in full and is out, cannot_pay: they held
@@ -194,7 +194,7 @@ def preview_request(
         return {**base, "state": "invalid", "problems": [problem_from(error, names, field_name=field_name)]}
     output = hand_json(request, result)
     players = []
-    for player, board, out in zip(request.players, result.boards, output["players"], strict=True):
+    for index, (player, board, out) in enumerate(zip(request.players, result.boards, output["players"], strict=True)):
         foul = foul_of(player.board, board)
         rows = []
         for row, cards, value in zip(ROWS, player.board.rows, board.values, strict=True):
@@ -213,6 +213,8 @@ def preview_request(
             {
                 **out,
                 "foul_row": foul.row if foul else None,
+                # The form field of that row, for the page to mark it where the cards were entered.
+                "foul_field": field_name(index, foul.row) if foul else None,
                 "foul_reason": describe_foul(foul, board.values) if foul else "",
                 "rows": rows,
                 "royalty_total": out["royalties"]["total"],
