@@ -47,7 +47,7 @@ ENGLISH = re.compile(
 )
 # The language switcher names each language in its own tongue; "VPT Director" is the product.
 SAME_IN_BOTH = {"English", "VPT Director"}
-ENGLISH_NUMBER = re.compile(r"\b\d{1,3}(?:,\d{3})+\b(?!,\d)")
+ENGLISH_NUMBER = re.compile(r"\b\d{1,3}(?:,\d{3})+\b(?!,\d)|\b\d+\.\d\d\b(?![.\d])")
 ISO_DATE = re.compile(r"\b20\d\d-\d\d-\d\d\b")
 
 
@@ -271,7 +271,7 @@ def test_the_director_pages_and_printables_read_in_spanish(demo: Event) -> None:
         ]
         urls += [f"/events/{slug}/player-links/", f"/seating/{slug}/", f"/seating/{slug}/tables/"]
         urls += [f"/seating/{slug}/balancing/", f"/tables/event/{slug}/dealers/", f"/hands/event/{slug}/"]
-        urls += [f"/slips/events/{slug}/"]
+        urls += [f"/slips/events/{slug}/", f"/events/{slug}/deal/?unit=0.01"]
         urls += [f"/slips/events/{slug}/{pdf}.pdf" for pdf in ("seat-cards", "moves", "table-list", "results")]
     urls += [f"/hands/event/demo-open/?show={show}" for show in ("fouls", "fantasyland", "eliminations", "corrected")]
     for hand in hands:
@@ -320,7 +320,7 @@ def test_the_checks_catch_what_they_are_for() -> None:
     """English left in a Spanish page, a heading twice, an English number or date: each is named."""
     html = (
         "<p>Jugadores restantes</p><p>Players left</p><p>Fichas tras cada una de las 3 manos</p>"
-        "<p>Stack 7,600 · 2026-12-01 09:30</p>"
+        "<p>Stack 7,600 · 2026-12-01 09:30</p><p>Redondear a 0.01</p>"
         "<table><thead><tr><th>Fichas</th><th>Fichas</th></tr></thead></table>"
     )
 
@@ -336,5 +336,6 @@ def test_the_checks_catch_what_they_are_for() -> None:
         "/x/: the same in English 'Players left'",
         "/x/: a table's columns share a heading: ['Fichas', 'Fichas']",
         "/x/: English number '7,600'",
+        "/x/: English number '0.01'",
         "/x/: ISO date '2026-12-01'",
     ]

@@ -226,7 +226,7 @@ def test_the_page_shows_the_breakdown_with_the_formula_and_why(client: Client, r
     assert "not counted: the event had fewer than 10 entries" in page
     assert "Points = 10 × √(entries ÷ place) × (1 + log₁₀(buy-in + 0.25))" in page
     assert "Final: every event of the tour has finished." in page
-    assert '<a href="/standings/small/">Small</a> · 2026-01-02 · 6 entries · finished · does not count' in page
+    assert '<a href="/standings/small/">Small</a> · Jan. 2, 2026 · 6 entries · finished · does not count' in page
     big = client.get("/tours/vpt/?screen=big").content.decode()
     assert "big-screen" in big and name in big
 

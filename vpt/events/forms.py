@@ -11,6 +11,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from vpt.ofc import InvalidHand, get_ruleset
 from vpt.people.models import Person
@@ -267,7 +268,7 @@ class AuditFilterForm(forms.Form):
 # The event tools: clock, payout structure, deal ------------------------------------------------
 
 UNITS = [
-    (Decimal("0.01"), "0.01"),
+    (Decimal("0.01"), pgettext_lazy("a rounding unit of one cent", "0.01")),  # 0,01 in Spanish
     (Decimal("1.00"), "1"),
     (Decimal("5.00"), "5"),
     (Decimal("10.00"), "10"),

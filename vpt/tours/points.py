@@ -17,6 +17,7 @@ ranking       qualified first, then the others; each by total, then wins (counti
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -42,6 +43,12 @@ class EventFacts:
     entries: int
     buy_in: Decimal
     finished: bool
+
+    @property
+    def day(self) -> dt.date | None:
+        """``date`` (ISO text, as the results JSON holds it) as a date, for the page to print it
+        in the reader's language."""
+        return dt.date.fromisoformat(self.date) if self.date else None
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import F
+from django.utils.formats import number_format
 
 from vpt.events.models import Event
 from vpt.people.models import Person
@@ -135,9 +136,9 @@ def breakdown(data: TourBoard, row: LeaderboardRow) -> list[BreakdownLine]:
             result.place,
             result.tied,
             result.event.entries,
-            _money(result.event.buy_in),
+            number_format(result.event.buy_in, 2, force_grouping=True),
             result_formula(rule, result),
-            _money(result.points),
+            number_format(result.points, 2, force_grouping=True),
             result.counted,
             why_words(result, rule),
         )

@@ -93,8 +93,8 @@ def place_formula(rule: PointsRule, result: ScoredResult, place: int, value: Dec
     if rule.paid_only and result.prize <= 0:
         return _("place %(place)s won no prize: 0") % {"place": place}
     if rule.formula == FIELD:
-        multiplier, buy_in = _n(rule.multiplier), _n(event.buy_in, 2)
-        return f"{multiplier} × √({event.entries} ÷ {place}) × (1 + log₁₀({buy_in} + 0.25)) = {_n(value, 4)}"
+        multiplier, buy_in, quarter = _n(rule.multiplier), _n(event.buy_in, 2), _n(Decimal("0.25"))
+        return f"{multiplier} × √({event.entries} ÷ {place}) × (1 + log₁₀({buy_in} + {quarter})) = {_n(value, 4)}"
     if place > len(rule.table):
         return _("place %(place)s is past the table's end: 0") % {"place": place}
     text = _("table, place %(place)s: %(points)s") % {"place": place, "points": _n(rule.table[place - 1])}
