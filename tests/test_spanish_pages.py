@@ -35,6 +35,7 @@ from vpt.people.models import Person
 from vpt.rounds.models import Hand
 from vpt.tables.models import Table
 from vpt.tours.models import Tour
+from vpt.tours.rules import KEYS as TOUR_RULE_KEYS
 
 PO = Path(__file__).resolve().parent.parent / "locale/es/LC_MESSAGES/django.po"
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
@@ -49,6 +50,9 @@ ENGLISH = re.compile(
 SAME_IN_BOTH = {"English", "VPT Director"}
 ENGLISH_NUMBER = re.compile(r"\b\d{1,3}(?:,\d{3})+\b(?!,\d)|\b\d+\.\d\d\b(?![.\d])")
 ISO_DATE = re.compile(r"\b20\d\d-\d\d-\d\d\b")
+# A field's code name (buy_in) where the reader should see its name; a tour's points rule is
+# written as JSON, so its keys are the words the director types.
+CODE_NAME = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 
 
 def _entries(po_text: str) -> list[dict[str, str]]:
@@ -195,6 +199,13 @@ def problems(url: str, spanish: object, english: object, names: tuple[str, ...] 
             found.append(f"{url}: a table's columns share a heading: {headings}")
     found += [f"{url}: English number {match.group(0)!r}" for match in ENGLISH_NUMBER.finditer(text)]
     found += [
+        f"{url}: code name {match.group(0)!r} in {line!r}"
+        for line in lines
+        if "{" not in line and "manage.py" not in line  # JSON and commands are typed as they are
+        for match in CODE_NAME.finditer(line)
+        if match.group(0) not in TOUR_RULE_KEYS
+    ]
+    found += [
         f"{url}: ISO date {match.group(0)!r}"
         for line in lines
         if "http" not in line
@@ -320,7 +331,7 @@ def test_the_checks_catch_what_they_are_for() -> None:
     """English left in a Spanish page, a heading twice, an English number or date: each is named."""
     html = (
         "<p>Jugadores restantes</p><p>Players left</p><p>Fichas tras cada una de las 3 manos</p>"
-        "<p>Stack 7,600 · 2026-12-01 09:30</p><p>Redondear a 0.01</p>"
+        "<p>Stack 7,600 · 2026-12-01 09:30</p><p>Redondear a 0.01</p><p>Evento modificado: buy_in</p>"
         "<table><thead><tr><th>Fichas</th><th>Fichas</th></tr></thead></table>"
     )
 
@@ -337,5 +348,6 @@ def test_the_checks_catch_what_they_are_for() -> None:
         "/x/: a table's columns share a heading: ['Fichas', 'Fichas']",
         "/x/: English number '7,600'",
         "/x/: English number '0.01'",
+        "/x/: code name 'buy_in' in 'Evento modificado: buy_in'",
         "/x/: ISO date '2026-12-01'",
     ]

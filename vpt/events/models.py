@@ -416,6 +416,7 @@ class AuditEntry(models.Model):
             self.summary_args,
             status_labels=dict(Event.Status.choices),
             method_labels=dict(Payment.Method.choices),
+            field_labels={field.name: field.verbose_name for field in Event._meta.fields},
         )
 
     @property

@@ -88,9 +88,11 @@ def summary_of(
     *,
     status_labels: Mapping[str, Any] | None = None,
     method_labels: Mapping[str, Any] | None = None,
+    field_labels: Mapping[str, Any] | None = None,
 ) -> str:
     """The sentence for an audit entry, in the active language (`status_labels`: an event
-    status's name; `method_labels`: a payment method's name; `money`: an amount as text)."""
+    status's name; `method_labels`: a payment method's name; `field_labels`: an event field's
+    name, for ``fields``, the comma-separated names an edit changed; `money`: an amount as text)."""
     template = SUMMARIES.get(action)
     if template is None:
         return action
@@ -104,6 +106,9 @@ def summary_of(
         values["method"] = str((method_labels or {}).get(values["method"], values["method"])).lower()
     if "kind" in values:
         values["kind"] = str(DEAL_KINDS.get(values["kind"], values["kind"]))
+    if "fields" in values and field_labels:
+        names = str(values["fields"]).split(", ")
+        values["fields"] = ", ".join(str(field_labels.get(name, name)) for name in names)
     if "money" in values:
         values["money"] = format_money(Decimal(str(values["money"])))
     try:
