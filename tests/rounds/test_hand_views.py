@@ -141,7 +141,10 @@ def test_a_correction_of_boards_only_says_what_was_saved(client_as_director: Cli
 def test_a_correction_that_moves_chips_says_what_changed(client_as_director: Client, hand: Hand, kit: Any) -> None:
     messages = confirm_correction(client_as_director, hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED])
 
-    assert messages == ["Hand corrected: version 2 saved; 3 stacks changed."]
+    assert messages == [
+        "Hand corrected: version 2 saved; 3 stacks changed.",
+        "Chips to move: Ben gives 1,100 to Ana and 1,100 to Cid.",
+    ]
 
 
 # Spanish groups with a point, as the slips print chips (vpt/formats/es).

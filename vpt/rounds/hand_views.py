@@ -183,6 +183,9 @@ def hand_correct(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
                 else:
                     version = Hand.objects.values_list("version", flat=True).get(pk=hand.pk)
                     messages.success(request, _saved_message(report, version=version))
+                    # The floor moves the chips after confirming: the page it lands on says which.
+                    if moves := _report(report)["moves"]:
+                        messages.info(request, _("Chips to move: %(moves)s") % {"moves": " ".join(moves)})
                     return redirect("rounds:hand-detail", hand_id=hand.pk)
             elif action == "confirm":
                 context["error"] = _(
