@@ -2,6 +2,7 @@
 shape, and sit-out auto-play (ofc-rules.md "Sit-out (auto-play)")."""
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -11,11 +12,14 @@ from vpt.ofc import (
     InvalidHand,
     autoplay_board,
     contract,
+    deck,
+    format_cards,
     get_ruleset,
     load_hand_json,
     most_cards_dealt,
     parse_cards,
     read_hand,
+    score_hand,
     score_json,
     score_text,
 )
@@ -132,6 +136,21 @@ BAD = [
     (hand(ANA, BEN, rules={"scoop_bonsu": 0}), 'rules: unknown setting "scoop_bonsu"'),
     (hand(ANA, BEN, rules={"fantasyland_entry": 5}), 'rules: "fantasyland_entry" has the wrong shape'),
     (hand(ANA, BEN, rules=[]), "rules: expected an object of rule-set settings"),
+    # Plain-looking hands that are not: the plain-hand path leaves them to the full checks.
+    (hand(ANA, {**BEN, "bottom": "As As As As As"}), "players[1].bottom: duplicate card As"),
+    (hand(ANA, {**BEN, "top": "Qs Jd 4s"}), "players[1].top: duplicate card Qs"),
+    (hand(ANA, {**BEN, "top": "q♠ Jd 4s"}), "players[1].top: duplicate card Qs"),
+    (hand({**ANA, "top": "Qs Qh"}, {**BEN, "top": "Qs"}), "players[1].top: duplicate card Qs"),
+    (hand(ANA, {**BEN, "stack": True}), "players[1].stack: True is not a positive whole number"),
+    (
+        hand(ANA, {**BEN, "fantasyland_cards": True}),
+        "players[1].fantasyland_cards: True is not a whole number, 0 or more",
+    ),
+    (hand(ANA, {**BEN, "name": 5}), "players[1].name: must be a non-empty text"),
+    (
+        hand({**ANA, "top": "Qs Qh 2c 3c"}, {**BEN, "name": "Ana"}),
+        'players[1].name: "Ana" is already a player at this table',
+    ),
 ]
 
 
@@ -272,6 +291,61 @@ def test_the_player_count_is_checked_before_anything_per_player(monkeypatch: pyt
         read_hand({"players": players})
     assert str(caught.value) == "players: 100000 players, progressive seats 2 to 3"
     assert read == []
+
+
+def _full_path(data: dict[str, Any]) -> dict[str, Any]:
+    request = read_hand(data)
+    return contract.hand_json(request, score_hand(request.players, request.rules, request.chips_per_point))
+
+
+def _random_hands(count: int, players: int) -> list[dict[str, Any]]:
+    rng = random.Random(players)
+    hands = []
+    for number in range(count):
+        cards = rng.sample(deck(), 13 * players)
+        seats = []
+        for seat in range(players):
+            own = cards[13 * seat : 13 * seat + 13]
+            if number % 5 == 4:  # an unfinished board now and then
+                own = own[: rng.randrange(13)]
+            seats.append(
+                {
+                    "name": f"Player {seat}",
+                    "stack": rng.choice((100, 500, 2000, 10000)),
+                    "top": format_cards(own[:3]),
+                    "middle": format_cards(own[3:8]),
+                    "bottom": format_cards(own[8:13]),
+                }
+            )
+        if number % 3 == 2:  # no stacks: no settlement
+            seats = [{k: v for k, v in seat.items() if k != "stack"} for seat in seats]
+        hands.append(hand(*seats, chips_per_point=rng.choice((1, 100))))
+    return hands
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_score_json_is_its_parts_for_plain_hands(players: int) -> None:
+    # score_json scores a plain hand (canonical card text) without building the values read_hand,
+    # score_hand and hand_json pass on; its output is theirs, key order included.
+    for data in _random_hands(300, players):
+        output = score_json(data)
+        assert json.dumps(output) == json.dumps(_full_path(data))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        hand({**ANA, "top": "qs QH 2c", "middle": "K♦ K♣ 8h 8s 3d"}, {**BEN, "bottom": "4c, 5d, 6h, 7s, 8c"}),
+        hand({**ANA, "name": "  Ana "}, {**BEN, "middle": "  Th   Tc\t7d 7c 5s "}),
+        hand({**ANA, "bottom": "2h 5h 9h Jh Ah", "fantasyland_cards": 15}, BEN, rules={}),
+        hand({**ANA, "top": "Qs Qh 2c"}, {**BEN, "top": "Jc Jd 4s", "bottom": "4c 5d 10d 7s 8c"}),
+        hand({**ANA, "top": "Qs JK 2c"}, BEN, CAI, variant="joker-ultimate"),
+        hand(ANA, BEN, CAI, {"name": "Dee", "stack": 100, "top": "3h 4h"}, variant="classic"),
+        {"players": [{"top": "Qs Qh 2c"}, {"name": "Ben"}]},
+    ],
+)
+def test_every_spelling_scores_as_the_full_path(data: dict[str, Any]) -> None:
+    assert json.dumps(score_json(data)) == json.dumps(_full_path(data))
 
 
 def test_duplicate_names_among_many_are_found_by_position() -> None:

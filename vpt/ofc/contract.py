@@ -14,15 +14,17 @@ value (except a rule-set setting whose value may be null, "no such rule"), a num
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .cards import deck
 from .errors import InvalidHand
-from .rulesets import RuleSet, get_ruleset
-from .scoring import ROWS, Board
-from .settlement import payment_order
-from .showdown import HandResult, PlayerHand, score_hand
+from .hands import describe
+from .rulesets import PRESETS, RuleSet, get_ruleset
+from .scoring import ROWS, Board, BoardResult, board_of, score_board
+from .settlement import Settlement, payment_order, settle
+from .showdown import HandResult, PlayerHand, pair_and_net_points, score_hand
 
 __all__ = [
     "MAX_CHIPS",
@@ -214,25 +216,53 @@ def hand_json(request: HandRequest, result: HandResult) -> dict[str, Any]:
     >>> [(player["name"], player["fouled"], player["points"]) for player in output["players"]]
     [('P1', True, 0), ('Ben', True, 0)]
     """
-    settlement = result.settlement
+    return _output(
+        request.variant or request.rules.name,
+        request.chips_per_point,
+        request.overrides,
+        [player.name for player in request.players],
+        [player.stack for player in request.players],
+        result.boards,
+        result.pair_points,
+        result.points,
+        result.settlement,
+    )
+
+
+def _output(
+    variant: str,
+    chips_per_point: int,
+    overrides: Mapping[str, Any],
+    names: Sequence[str],
+    stacks: Sequence[int | None],
+    boards: Sequence[BoardResult],
+    pair_points: Sequence[int],
+    points: Sequence[int],
+    settlement: Settlement | None,
+) -> dict[str, Any]:
+    """The documented output, from the parts ``hand_json`` and the plain-hand path share."""
     players = []
-    for index, (player, board) in enumerate(zip(request.players, result.boards, strict=True)):
+    for index, board in enumerate(boards):
+        if board.unfinished:
+            hands = board.hands
+        else:  # every row has a value: worded here, without the property's generic loop
+            top, middle, bottom = board.values
+            hands = {"top": describe(top), "middle": describe(middle), "bottom": describe(bottom)}
         players.append(
             {
-                "name": player.name,
+                "name": names[index],
                 "fouled": board.fouled,
                 "unfinished": board.unfinished,
-                "hands": board.hands,
+                "hands": hands,
                 "royalties": {**board.royalties, "total": board.royalty_total},
-                "points": result.points[index],
+                "points": points[index],
                 "fantasyland_next_cards": board.fantasyland_next_cards,
-                "stack_before": player.stack,
+                "stack_before": stacks[index],
                 "stack_after": settlement.stacks_after[index] if settlement else None,
                 "eliminated": settlement.eliminated[index] if settlement else False,
             }
         )
     exchanges = []
-    names = [player.name for player in request.players]
     if settlement:
         for exchange in settlement.exchanges:
             exchanges.append(
@@ -247,24 +277,21 @@ def hand_json(request: HandRequest, result: HandResult) -> dict[str, Any]:
                 }
             )
     else:
-        for (a, b), points in zip(payment_order(len(names)), result.pair_points, strict=True):
+        for (a, b), pair in zip(payment_order(len(names)), pair_points, strict=True):
             exchanges.append(
                 {
                     "a": names[a],
                     "b": names[b],
-                    "points": points,
+                    "points": pair,
                     "chips_due": None,
                     "chips_paid": None,
                     "capped": False,
                     "skipped": False,
                 }
             )
-    output: dict[str, Any] = {
-        "variant": request.variant or request.rules.name,
-        "chips_per_point": request.chips_per_point,
-    }
-    if request.overrides:
-        output["rules"] = dict(request.overrides)
+    output: dict[str, Any] = {"variant": variant, "chips_per_point": chips_per_point}
+    if overrides:
+        output["rules"] = dict(overrides)
     output["players"] = players
     output["exchanges"] = exchanges
     return output
@@ -278,9 +305,102 @@ def score_json(data: Any) -> dict[str, Any]:
     ...
     vpt.ofc.errors.InvalidHand: players[0].top: 4 cards, top takes 3
     """
+    output = _score_plain(data)
+    if output is not None:
+        return output
     request = read_hand(data)
     result = score_hand(request.players, request.rules, request.chips_per_point)
     return hand_json(request, result)
+
+
+# Card text exactly as ``format_cards`` writes it ("Qs", "Th"): one spelling per card, so
+# distinct texts are distinct cards. Jokers, "10h", "qs", "Q♠" and commas take the full path.
+_PLAIN_CARDS = {str(card): card for card in deck()}
+_plain_card = _PLAIN_CARDS.__getitem__
+_ABSENT: Any = object()
+
+
+def _score_plain(data: Any) -> dict[str, Any] | None:
+    """The output for a *plain* hand, or ``None`` when the hand is not plain.
+
+    Plain is what nearly every client sends: a preset variant with no overrides, rows of
+    canonical card text (see ``_PLAIN_CARDS``) no longer than their rows, every value of its
+    JSON type and within bounds, names distinct, stacks for all players or none, Fantasyland
+    deals the variant has, no card twice. Such a hand is valid, so it is scored without the
+    table checks ``score_hand`` makes for any caller, and without building the intermediate
+    ``PlayerHand`` / ``HandRequest`` / ``HandResult`` values. Anything else, every bad input
+    included, returns ``None`` (after work linear in the input: the player count is checked
+    first) and takes the full path, whose checks and messages are the contract's.
+    The output is the full path's, value for value (tests/ofc/test_contract.py checks both).
+    """
+    if type(data) is not dict or not data.keys() <= _HAND_KEYS or None in data.values():
+        return None
+    variant = data.get("variant", "progressive")
+    rules = PRESETS.get(variant) if type(variant) is str else None
+    overrides = data.get("rules", _ABSENT)
+    chips_per_point = data.get("chips_per_point", 1)
+    raw_players = data.get("players")
+    if (
+        rules is None
+        or (overrides is not _ABSENT and (type(overrides) is not dict or overrides))
+        or type(chips_per_point) is not int
+        or not 1 <= chips_per_point <= MAX_CHIPS
+        or type(raw_players) is not list
+        or not rules.min_players <= len(raw_players) <= rules.max_players
+    ):
+        return None
+    deals = rules.fantasyland_deals
+    names: list[str] = []
+    stacks: list[int | None] = []
+    tokens: list[str] = []
+    fantasyland: list[int] = []
+    boards: list[Board] = []
+    for index, raw in enumerate(raw_players):
+        if type(raw) is not dict or not raw.keys() <= _PLAYER_KEYS:
+            return None
+        name = raw.get("name", _ABSENT)
+        if name is _ABSENT:
+            name = f"P{index + 1}"
+        elif type(name) is not str or not (name := name.strip()):
+            return None
+        stack = raw.get("stack", _ABSENT)
+        if stack is _ABSENT:
+            stack = None
+        elif type(stack) is not int or not 1 <= stack <= MAX_CHIPS:
+            return None
+        fantasyland_cards = raw.get("fantasyland_cards", 0)
+        top, middle, bottom = raw.get("top", ""), raw.get("middle", ""), raw.get("bottom", "")
+        if (
+            type(fantasyland_cards) is not int
+            or (fantasyland_cards and fantasyland_cards not in deals)
+            or type(top) is not str
+            or type(middle) is not str
+            or type(bottom) is not str
+        ):
+            return None
+        top, middle, bottom = top.split(), middle.split(), bottom.split()
+        if len(top) > 3 or len(middle) > 5 or len(bottom) > 5:
+            return None
+        tokens += top
+        tokens += middle
+        tokens += bottom
+        try:
+            board = board_of(
+                tuple(map(_plain_card, top)), tuple(map(_plain_card, middle)), tuple(map(_plain_card, bottom))
+            )
+        except KeyError:
+            return None
+        names.append(name)
+        stacks.append(stack)
+        fantasyland.append(fantasyland_cards)
+        boards.append(board)
+    with_stack = len(stacks) - stacks.count(None)
+    if len(set(tokens)) < len(tokens) or len(set(names)) < len(names) or with_stack not in (0, len(stacks)):
+        return None
+    results = [score_board(board, rules, cards) for board, cards in zip(boards, fantasyland, strict=True)]
+    pair_points, points = pair_and_net_points(results, rules.scoop_bonus)
+    settlement = settle(pair_points, stacks, chips_per_point) if with_stack else None  # type: ignore[arg-type]
+    return _output(variant, chips_per_point, {}, names, stacks, results, pair_points, points, settlement)
 
 
 def too_big() -> InvalidHand:

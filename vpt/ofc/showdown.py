@@ -14,7 +14,7 @@ from .rulesets import RuleSet
 from .scoring import ROWS, Board, BoardResult, points_between, score_board
 from .settlement import Settlement, payment_order, settle
 
-__all__ = ["HandResult", "PlayerHand", "score_hand"]
+__all__ = ["HandResult", "PlayerHand", "pair_and_net_points", "score_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,27 +54,39 @@ def score_hand(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point: i
             boards.append(score_board(player.board, rules, player.fantasyland_cards))
     except InvalidHand as error:
         raise error.at(player=len(boards)) from None
-    scoop = rules.scoop_bonus
-    net: tuple[int, ...]
-    if len(boards) == 3:  # the usual table, unrolled: this runs for every hand of an event
-        first, second, third = boards
-        ab = points_between(first, second, scoop)
-        ac = points_between(first, third, scoop)
-        bc = points_between(second, third, scoop)
-        pair_points: tuple[int, ...] = (ab, ac, bc)
-        net = (ab + ac, bc - ab, -ac - bc)
-    else:
-        order = payment_order(len(players))
-        pair_points = tuple(points_between(boards[a], boards[b], scoop) for a, b in order)
-        totals = [0] * len(players)
-        for (a, b), points in zip(order, pair_points, strict=True):
-            totals[a] += points
-            totals[b] -= points
-        net = tuple(totals)
+    pair_points, net = pair_and_net_points(boards, rules.scoop_bonus)
     settlement = None
     if players[0].stack is not None:
         settlement = settle(pair_points, [p.stack for p in players], chips_per_point)  # type: ignore[misc]
     return HandResult(tuple(boards), pair_points, net, settlement)
+
+
+def pair_and_net_points(boards: Sequence[BoardResult], scoop_bonus: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each pair's points in payment order, and each player's net points, for scored boards.
+
+    >>> from .rulesets import get_ruleset
+    >>> rules = get_ruleset("progressive")
+    >>> ana = score_board(Board.parse(top="Qs Qh 2c", middle="Kd Kc 8h 8s 3d", bottom="2h 5h 9h Jh Ah"), rules)
+    >>> ben = score_board(Board.parse(top="Jc Jd 4s", middle="Th Tc 7d 7c 5s", bottom="4c 5d 6h 7s 8c"), rules)
+    >>> pair_and_net_points([ana, ben], rules.scoop_bonus)
+    ((9,), (9, -9))
+    """
+    if len(boards) == 3:  # the usual table, unrolled: this runs for every hand of an event
+        first, second, third = boards
+        ab = points_between(first, second, scoop_bonus)
+        ac = points_between(first, third, scoop_bonus)
+        bc = points_between(second, third, scoop_bonus)
+        return (ab, ac, bc), (ab + ac, bc - ab, -ac - bc)
+    if len(boards) == 2:  # heads-up
+        ab = points_between(boards[0], boards[1], scoop_bonus)
+        return (ab,), (ab, -ab)
+    order = payment_order(len(boards))
+    pair_points = tuple(points_between(boards[a], boards[b], scoop_bonus) for a, b in order)
+    totals = [0] * len(boards)
+    for (a, b), points in zip(order, pair_points, strict=True):
+        totals[a] += points
+        totals[b] -= points
+    return pair_points, tuple(totals)
 
 
 def _check_table(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point: int) -> None:
