@@ -22,7 +22,7 @@ from .cards import deck
 from .errors import InvalidHand
 from .hands import describe
 from .rulesets import PRESETS, RuleSet, get_ruleset
-from .scoring import ROWS, Board, BoardResult, board_of, score_board
+from .scoring import ROWS, Board, BoardResult, _new_board, _set_bottom, _set_middle, _set_top, score_board
 from .settlement import Settlement, payment_order, settle
 from .showdown import HandResult, PlayerHand, pair_and_net_points, score_hand
 
@@ -242,7 +242,12 @@ def _output(
 ) -> dict[str, Any]:
     """The documented output, from the parts ``hand_json`` and the plain-hand path share."""
     players = []
-    for index, board in enumerate(boards):
+    if settlement:
+        stacks_after: Sequence[int | None] = settlement.stacks_after
+        eliminated: Sequence[bool] = settlement.eliminated
+    else:
+        stacks_after, eliminated = [None] * len(names), [False] * len(names)
+    for name, stack, board, net, stack_after, out in zip(names, stacks, boards, points, stacks_after, eliminated):
         if board.unfinished:
             hands = board.hands
         else:  # every row has a value: worded here, without the property's generic loop
@@ -250,16 +255,16 @@ def _output(
             hands = {"top": describe(top), "middle": describe(middle), "bottom": describe(bottom)}
         players.append(
             {
-                "name": names[index],
+                "name": name,
                 "fouled": board.fouled,
                 "unfinished": board.unfinished,
                 "hands": hands,
                 "royalties": {**board.royalties, "total": board.royalty_total},
-                "points": points[index],
+                "points": net,
                 "fantasyland_next_cards": board.fantasyland_next_cards,
-                "stack_before": stacks[index],
-                "stack_after": settlement.stacks_after[index] if settlement else None,
-                "eliminated": settlement.eliminated[index] if settlement else False,
+                "stack_before": stack,
+                "stack_after": stack_after,
+                "eliminated": out,
             }
         )
     exchanges = []
@@ -333,8 +338,9 @@ def _score_plain(data: Any) -> dict[str, Any] | None:
     first) and takes the full path, whose checks and messages are the contract's.
     The output is the full path's, value for value (tests/ofc/test_contract.py checks both).
     """
-    if type(data) is not dict or not data.keys() <= _HAND_KEYS or None in data.values():
+    if type(data) is not dict or not data.keys() <= _HAND_KEYS:
         return None
+    # No null check as such: null is of no type a field takes, so a null value fails below.
     variant = data.get("variant", "progressive")
     rules = PRESETS.get(variant) if type(variant) is str else None
     overrides = data.get("rules", _ABSENT)
@@ -384,10 +390,11 @@ def _score_plain(data: Any) -> dict[str, Any] | None:
         tokens += top
         tokens += middle
         tokens += bottom
+        board = _new_board(Board)
         try:
-            board = board_of(
-                tuple(map(_plain_card, top)), tuple(map(_plain_card, middle)), tuple(map(_plain_card, bottom))
-            )
+            _set_top(board, tuple(map(_plain_card, top)))
+            _set_middle(board, tuple(map(_plain_card, middle)))
+            _set_bottom(board, tuple(map(_plain_card, bottom)))
         except KeyError:
             return None
         names.append(name)
