@@ -16,10 +16,31 @@ put on ``sys.path``). It prints
   phevaluator pipeline, at least 1.3x faster than the treys one).
 
 Timings are best-of-N (``timeit.repeat``, min) over the whole set of deals.
+
+Optionally (``--pineapple DIR``, or ``VPT_BENCH_PINEAPPLE=DIR``), the same heads-up boards
+scored by the public ``pineapple`` engine: the pure-Python OFC Pineapple engine of the GitHub
+repository giovinco0807/pineapple (``ai/engine/game_engine.py``, ``GameEngine.compute_result``:
+row strengths, fouls, royalties, Fantasyland entry, points). DIR is a checkout of that
+repository, or just its ``ai/engine`` folder kept at that path; none of its code is in this
+project. To get it (tested at commit 9176d6f)::
+
+    git clone <the repository> /tmp/pineapple-src
+    mkdir -p /tmp/pineapple && git -C /tmp/pineapple-src archive HEAD ai/engine | tar -x -C /tmp/pineapple
+    .venv/bin/python bench/engine.py --pineapple /tmp/pineapple
+
+It scores lists of card text ("Qs", "Th": the text our rows are written in), so each board is
+turned into its ``Board`` beforehand, outside the timing, and only ``compute_result`` is
+timed, beside our contract path (``score_json``) on the same boards; the aim is ours at most
+half its time. Its rules are checked against ours on every board (fouls, royalties, points,
+Fantasyland entry: its rules are progressive's, heads-up). Its package imports numpy for a
+neural-net encoding that scoring never calls; when numpy is absent a stub stands in.
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib
+import importlib.util
 import json
 import os
 import random
@@ -28,6 +49,7 @@ import sys
 import tempfile
 import time
 import timeit
+import types
 from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement
 from pathlib import Path
@@ -50,6 +72,7 @@ CHIPS_PER_POINT = 100
 PHEVALUATOR_BAR = 1.5  # ours / phevaluator pipeline, at most
 TREYS_BAR = 1.3  # treys pipeline / ours, at least
 CONTRACT_AIM = 1.5  # score_json from text / score_hand from parsed cards, heads-up (issue 17)
+PINEAPPLE_AIM = 0.5  # ours (score_json, heads-up) / the pineapple engine from text, at most (issue 17)
 
 
 # -- deals --------------------------------------------------------------------------------------
@@ -245,18 +268,22 @@ def jsonl_in_process(lines: list[str]) -> float:
 
 
 def jsonl_command(lines: list[str]) -> float | None:
-    command = ROOT / "vpt" / "rounds" / "management" / "commands" / "score_hand.py"
-    if not command.exists():
-        return None
+    """Hands/s through ``manage.py score_hand --jsonl`` (start-up excluded); ``None`` when Django
+    knows no such command (whichever app holds it: the command is asked for, not looked up)."""
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as handle:
         handle.write("\n".join(lines) + "\n")
         path = handle.name
+    empty = Path(path + ".empty")
     try:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         argv = [sys.executable, str(ROOT / "manage.py"), "score_hand", "--jsonl", path]
         # Startup (Django set-up) is measured separately and subtracted: a long log dominates it.
-        empty = Path(path + ".empty")
         empty.write_text("")
+        probe = subprocess.run([*argv[:-1], str(empty)], capture_output=True, env=env, cwd=ROOT, text=True)
+        if probe.returncode != 0:
+            if "Unknown command" in probe.stderr:
+                return None
+            raise RuntimeError(f"manage.py score_hand --jsonl failed: {probe.stderr.strip()}")
         best_startup = best_total = float("inf")
         for _ in range(3):
             started = time.perf_counter()
@@ -268,7 +295,6 @@ def jsonl_command(lines: list[str]) -> float | None:
         results = done.stdout.splitlines()
         assert len(results) == len(lines), (len(results), len(lines))
         assert all("error" not in json.loads(result) for result in results[:50])
-        empty.unlink()
         print(
             f"  (command start-up {best_startup * 1000:.0f} ms, {len(lines)} hands in "
             f"{best_total * 1000:.0f} ms including start-up)"
@@ -276,9 +302,84 @@ def jsonl_command(lines: list[str]) -> float | None:
         return len(lines) / max(best_total - best_startup, 1e-9)
     finally:
         os.unlink(path)
+        empty.unlink(missing_ok=True)
 
 
 # -- main ---------------------------------------------------------------------------------------
+
+
+def load_pineapple(directory: Path) -> types.ModuleType:
+    """The pineapple engine's ``game_engine`` module, from a checkout (or its ``ai/engine``)."""
+    package_dir = directory / "ai" / "engine" if (directory / "ai" / "engine").is_dir() else directory
+    if not (package_dir / "game_engine.py").is_file():
+        raise SystemExit(f"--pineapple: no ai/engine/game_engine.py under {directory}")
+    if importlib.util.find_spec("numpy") is None:  # only its neural-net encoding uses numpy
+        stub = types.ModuleType("numpy")
+        stub.ndarray = object  # type: ignore[attr-defined]
+        sys.modules["numpy"] = stub
+    spec = importlib.util.spec_from_file_location(
+        "pineapple_engine", package_dir / "__init__.py", submodule_search_locations=[str(package_dir)]
+    )
+    assert spec is not None and spec.loader is not None
+    package = importlib.util.module_from_spec(spec)
+    sys.modules["pineapple_engine"] = package
+    spec.loader.exec_module(package)
+    return importlib.import_module("pineapple_engine.game_engine")
+
+
+def pineapple_comparison(directory: Path) -> None:
+    """Heads-up, our contract path beside the pineapple engine on the same boards, and whether
+    the two agree on each board's foul, royalties, points and Fantasyland entry."""
+    engine = load_pineapple(directory)
+    board_type = engine.Board
+    deals = random_deals(DEALS, random.Random(SEED + 2), players=2)
+    dicts = [as_json(players) for players in deals]
+    hands = []
+    for players in deals:  # its input, from our rows' text, built before any timing
+        hand = engine.Hand.__new__(engine.Hand)
+        hand.boards = [
+            board_type(
+                top=format_cards(p.board.top).split(),
+                middle=format_cards(p.board.middle).split(),
+                bottom=format_cards(p.board.bottom).split(),
+            )
+            for p in players
+        ]
+        hands.append(hand)
+    compute = engine.GameEngine.compute_result
+
+    differences: dict[str, int] = {"foul": 0, "royalties": 0, "points": 0, "fantasyland": 0}
+    example = ""
+    for data, hand in zip(dicts, hands, strict=True):
+        ours, theirs = score_json(data), compute(hand)
+        for seat, player in enumerate(ours["players"]):
+            checks = {
+                "foul": (player["fouled"], theirs.busted[seat]),
+                "royalties": (player["royalties"], theirs.royalties[seat]),
+                "points": (player["points"], theirs.raw_score[seat]),
+                "fantasyland": (player["fantasyland_next_cards"], theirs.fl_card_count[seat]),
+            }
+            for what, (mine, its) in checks.items():
+                if mine != its:
+                    differences[what] += 1
+                    example = example or f"{what} of {data['players'][seat]}: ours {mine}, its {its}"
+
+    mine = theirs_time = float("inf")
+    for _ in range(REPEAT * 3):  # alternated, best of each, as in contract_path
+        mine = min(mine, best_per_item(lambda: [score_json(d) for d in dicts], DEALS, 1))
+        theirs_time = min(theirs_time, best_per_item(lambda: [compute(h) for h in hands], DEALS, 1))
+    ratio = mine / theirs_time
+    print(f"pineapple engine ({directory}), heads-up GameEngine.compute_result: {theirs_time * 1e6:8.2f} µs")
+    print(
+        f"ours from text (score_json) / pineapple: {mine * 1e6:.2f} / {theirs_time * 1e6:.2f} µs = {ratio:.2f}x "
+        f"(aim: at most {PINEAPPLE_AIM}x) {'MET' if ratio <= PINEAPPLE_AIM else 'NOT MET'}"
+    )
+    boards = 2 * DEALS
+    if any(differences.values()):
+        found = ", ".join(f"{what} on {count} of {boards} boards" for what, count in differences.items() if count)
+        print(f"  its rules differ from ours: {found}; first: {example}")
+    else:
+        print(f"  it agrees with ours on fouls, royalties, points and Fantasyland entry on all {boards} boards")
 
 
 def contract_path() -> None:
@@ -300,7 +401,16 @@ def contract_path() -> None:
     )
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument(
+        "--pineapple",
+        metavar="DIR",
+        type=Path,
+        default=os.environ.get("VPT_BENCH_PINEAPPLE") or None,
+        help="also compare with the pineapple engine checked out at DIR (env VPT_BENCH_PINEAPPLE)",
+    )
+    options = parser.parse_args(argv)
     rng = random.Random(SEED)
     deals = random_deals(DEALS, rng)
     rules = get_ruleset("progressive")
@@ -332,12 +442,14 @@ def main() -> int:
         f"{from_text / ours:.2f}x the parsed path"
     )
     contract_path()
+    if options.pineapple is not None:
+        pineapple_comparison(Path(options.pineapple))
 
     lines = [json.dumps(dicts[i % len(dicts)]) for i in range(JSONL_HANDS)]
     print(f"JSON lines in-process (json.loads -> score_json -> json.dumps): {jsonl_in_process(lines):10,.0f} hands/s")
     through_command = jsonl_command(lines)
     if through_command is None:
-        print("manage.py score_hand --jsonl: command not present yet (measured in-process above)")
+        print("manage.py score_hand --jsonl: Django knows no score_hand command (measured in-process above)")
     else:
         print(f"manage.py score_hand --jsonl: {through_command:10,.0f} hands/s (start-up excluded)")
 
