@@ -28,7 +28,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from vpt.local_secrets import data_dir
+from vpt.local_secrets import data_dir, read_secrets
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -44,7 +44,18 @@ DEBUG = _env_bool("VPT_DEBUG", default=True)
 
 DATA_DIR = data_dir(BASE_DIR)
 
-SECRET_KEY = os.environ.get("VPT_SECRET_KEY", "")
+
+def _saved_secret_key(folder: Path) -> str:
+    """The key `make run` keeps in the data folder, "" without one: a management command run
+    beside the server (`player_links`, which signs the players' links) must sign with the
+    server's key, or every link it prints is a 404."""
+    try:
+        return str(read_secrets(folder).get("secret_key") or "")
+    except (OSError, ValueError):
+        return ""
+
+
+SECRET_KEY = os.environ.get("VPT_SECRET_KEY", "") or _saved_secret_key(DATA_DIR)
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("Set VPT_SECRET_KEY: it is required when VPT_DEBUG is off.")
