@@ -47,3 +47,12 @@ GENDERED = re.compile(
 
 def test_no_participle_guesses_a_players_gender() -> None:
     assert [text for text in translations() if GENDERED.search(text)] == []
+
+
+# A table given by name ("Mesa 1", str(Table)) takes its article in a sentence: "en la Mesa 1",
+# "de la Mesa 1", "pasa a la Mesa 2", never "en Mesa 1" (a table by number says "mesa %(table)s").
+BARE_TABLE = re.compile(r"\b(?:en|de|a|del|cerrar|para)\s+%\(table\)s")
+
+
+def test_a_table_by_name_takes_its_article() -> None:
+    assert [text for text in translations() if BARE_TABLE.search(text)] == []
