@@ -51,3 +51,13 @@ def test_the_panel_answers_304_until_the_event_changes_and_the_screen_writes_not
     assert first.status_code == 200 and same.status_code == 304
     assert moved.status_code == 200 and "<dd data-pool>650.00</dd>" in moved.content.decode()
     assert AuditEntry.objects.count() == audits + 1  # only the director's change
+
+
+def test_the_screen_and_the_standings_show_one_average_stack(client: Client, screen_event: Event) -> None:
+    """60,002 chips among 5 is 12,000.4; 60,003 is 12,000.6: both pages round it the same way."""
+    Entry.objects.filter(player__name="Ben").update(stack=10003)
+    screen = client.get("/standings/screen-open/screen/").content.decode()
+    standings = client.get("/standings/screen-open/").content.decode()
+
+    assert "<dd data-average>12,001</dd>" in screen
+    assert "12,001" in standings and "12,000" not in standings

@@ -255,7 +255,7 @@ def _screen_panel(event: Event) -> dict[str, Any]:
         "event": event,
         "players_left": len(still_in),
         "entries": results.entries,
-        "average_stack": chips // len(still_in) if still_in else 0,
+        "average_stack": round(chips / len(still_in)) if still_in else 0,  # as the standings round it
         "pool": results.prizes.pool,
         "payout_rows": event_payouts(event, public=True)["rows"],
         "leaders": still_in[:SCREEN_LEADERS],
