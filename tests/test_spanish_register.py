@@ -56,3 +56,27 @@ BARE_TABLE = re.compile(r"\b(?:en|de|a|del|cerrar|para)\s+%\(table\)s")
 
 def test_a_table_by_name_takes_its_article() -> None:
     assert [text for text in translations() if BARE_TABLE.search(text)] == []
+
+
+def _pairs() -> list[tuple[str, str]]:
+    """(msgid, each of its translations) for every entry of the catalogue."""
+    text = PO.read_text(encoding="utf-8")
+    pairs = []
+    for block in text.split("\n\n"):
+        fields = re.findall(r'^(msgid|msgid_plural|msgstr(?:\[\d\])?) ((?:"(?:[^"\\]|\\.)*"\n?)+)', block, re.MULTILINE)
+        joined = {name: "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', value)) for name, value in fields}
+        english = joined.get("msgid", "") + " " + joined.get("msgid_plural", "")
+        pairs += [(english, value) for name, value in joined.items() if name.startswith("msgstr")]
+    return pairs
+
+
+def test_an_event_is_an_evento() -> None:
+    """One word for the app's event, as the menu says (Eventos); "torneo" stays for the
+    tournament director and the tournament itself."""
+    assert [
+        spanish
+        for english, spanish in _pairs()
+        if re.search(r"\bevents?\b", english, re.IGNORECASE)
+        and "tournament" not in english.lower()
+        and re.search(r"\b[Tt]orneos?\b", spanish)
+    ] == []
