@@ -8,7 +8,7 @@ import io
 from collections.abc import Callable, Iterator
 
 import pytest
-from boards import ACES_FULL, JACKS, QUEENS_FOULED, QUEENS_FULL
+from boards import ACES_FULL, JACKS, QUEENS_FOULED, QUEENS_FULL, QUEENS_UP
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from factories import make_table
@@ -183,3 +183,36 @@ def test_five_cards_stay_in_one_row_on_the_desktop_hand_page(
              new Set(Array.from(row.children).map((card) => Math.round(card.getBoundingClientRect().top))).size)"""
     )
     assert tops == [1] * 9
+
+
+def test_a_badge_that_wraps_stays_one_pill_on_the_desktop_hand_page(
+    page: Page,
+    live_server: object,
+    login: Callable[[Page, object, User, str], None],
+    director: User,
+    password: str,
+    table: Table,
+) -> None:
+    """The player column of the director's hand page is narrow: "Fantasyland: 14 cards" went to
+    two lines as two half pills ("Fantasyland: 14" and "cards"); it wraps as one box now."""
+    state = table_state(table.pk)
+    record_hand(
+        state.table,
+        hand_number=1,
+        actor=director,
+        boards={seat.number: board for seat, board in zip(state.seats, (QUEENS_UP, JACKS, ACES_FULL))},
+    )
+    state = table_state(table.pk)
+    second = record_hand(
+        state.table,
+        hand_number=2,
+        actor=director,
+        boards={seat.number: board for seat, board in zip(state.seats, (JACKS, ACES_FULL, QUEENS_FULL))},
+    )
+    page.set_viewport_size({"width": 1280, "height": 800})
+    login(page, live_server, director, password)
+    page.goto(f"{live_server}/hands/{second.pk}/")
+    badges = page.locator(".badge.fantasy")
+    expect(badges.first).to_be_visible()
+    pieces = badges.evaluate_all("(all) => all.map((badge) => badge.getClientRects().length)")
+    assert pieces and pieces == [1] * len(pieces)
