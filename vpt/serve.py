@@ -19,6 +19,7 @@ Environment variables are read as everywhere else (`DATABASE_URL`, `VPT_*`); wha
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
 import socket
@@ -114,6 +115,23 @@ def default_public_url(port: int, addresses: Sequence[str]) -> str:
     return f"http://{addresses[0]}:{port}" if addresses else ""
 
 
+SERVING_FILE = "serving.json"
+
+
+def remember_public_url(folder: Path, public_url: str) -> None:
+    """Keep the address this server's codes carry, for commands run beside it (``player_links``
+    prints the players' links on it, whatever port ``make run`` was given)."""
+    (folder / SERVING_FILE).write_text(json.dumps({"public_url": public_url}) + "\n", encoding="utf-8")
+
+
+def served_public_url(folder: Path) -> str:
+    """The address the last ``make run`` here printed, "" when none is known."""
+    try:
+        return str(json.loads((folder / SERVING_FILE).read_text(encoding="utf-8")).get("public_url") or "")
+    except (OSError, ValueError, AttributeError):
+        return ""
+
+
 def print_welcome(port: int, addresses: Sequence[str], folder: Path, public_url: str) -> None:
     urls = [f"http://{address}:{port}/" for address in addresses] or [f"http://127.0.0.1:{port}/"]
     print()
@@ -187,6 +205,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     os.environ["VPT_THREADS"] = str(options.threads)
 
     prepare(folder, demo=not options.no_demo)
+    remember_public_url(folder, os.environ["VPT_PUBLIC_URL"].strip().rstrip("/"))
     print_welcome(options.port, addresses, folder, os.environ["VPT_PUBLIC_URL"].strip().rstrip("/"))
     command = server_command(options.port, options.bind, options.workers, options.threads)
     os.chdir(BASE_DIR)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -20,6 +21,7 @@ from vpt.accounts.permissions import DEVICE_SESSION_KEY
 from vpt.events.models import AuditEntry, Entry, Event, PlayerLink
 from vpt.events.player_links import hash_token, issue_player_links, link_for_token, player_token, replace_player_link
 from vpt.events.services import set_event_status
+from vpt.serve import remember_public_url
 
 
 def token_of(entry: Entry) -> str:
@@ -111,6 +113,20 @@ def test_command_prints_name_and_url_for_every_entry(event: Event, director: Use
     assert sorted(by_name) == ["Ana García", "Ben", "Cid", "Dora", "Eva", "Félix"]
     ana = Entry.objects.get(event=event, player__name="Ana García")
     assert by_name["Ana García"] == f"https://vpt.example.org/me/{token_of(ana)}/"
+
+
+def test_command_uses_the_address_the_running_server_printed(
+    event: Event, director: User, settings: Settings, tmp_path: Path
+) -> None:
+    """`make run PORT=8080`, then `manage.py player_links` in another terminal: the links carry
+    :8080 as every QR code does, not :8000."""
+    settings.VPT_PUBLIC_URL = ""
+    settings.DATA_DIR = tmp_path
+    remember_public_url(tmp_path, "http://192.168.1.20:8080")
+    out = io.StringIO()
+    call_command("player_links", event.slug, stdout=out)
+    urls = [url for _name, url in list(csv.reader(io.StringIO(out.getvalue())))[1:]]
+    assert urls and all(url.startswith("http://192.168.1.20:8080/me/") for url in urls)
 
 
 def test_command_refuses_a_loopback_address(event: Event, director: User, settings: Settings) -> None:

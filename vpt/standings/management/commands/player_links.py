@@ -1,6 +1,7 @@
 """`manage.py player_links SLUG`: every entry's private player link as CSV (name,url), to send
 by SMS or WhatsApp. Issues the missing links first. The links carry the public address
-(`VPT_PUBLIC_URL`, else the LAN address `make run` would print); a loopback one is refused,
+(`VPT_PUBLIC_URL`, else the address the running `make run` printed, else the LAN address it
+would print on port 8000 or `--port`); a loopback one is refused,
 since no phone opens it."""
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from vpt.events.management.commands.import_players import command_actor
 from vpt.events.models import Event
 from vpt.events.player_links import issue_player_links
 from vpt.http import configured_public_url
-from vpt.serve import default_public_url, lan_addresses
+from vpt.serve import default_public_url, lan_addresses, served_public_url
 from vpt.standings.link_views import entry_links
 
 
@@ -27,7 +28,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
         parser.add_argument("--as", dest="actor", default=None, help="staff username to issue links as")
-        parser.add_argument("--port", type=int, default=8000, help="the port make run serves on (default 8000)")
+        parser.add_argument(
+            "--port", type=int, default=None, help="the port make run serves on (default: the one it serves on now)"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -36,7 +39,9 @@ class Command(BaseCommand):
             raise CommandError(_("No event with the slug %(slug)s.") % {"slug": options["slug"]}) from None
         if event.status == Event.Status.FINISHED:
             raise CommandError(_("The event has finished: its player links have ended."))
-        base = settings.VPT_PUBLIC_URL or default_public_url(options["port"], lan_addresses())
+        # The address the running `make run` printed (its port too), unless a port is given.
+        served = served_public_url(settings.DATA_DIR) if options["port"] is None else ""
+        base = settings.VPT_PUBLIC_URL or served or default_public_url(options["port"] or 8000, lan_addresses())
         with override_settings(VPT_PUBLIC_URL=base):
             if not configured_public_url("/"):
                 raise CommandError(
