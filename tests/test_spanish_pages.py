@@ -214,10 +214,16 @@ def problems(url: str, spanish: object, english: object, names: tuple[str, ...] 
     return found
 
 
-def read_all(urls: list[str], user: User | None = None) -> list[str]:
+def _names() -> tuple[str, ...]:
+    """The names on the pages, the same in every language: events, venues, tours, people."""
     names = tuple(Event.objects.values_list("name", flat=True)) + tuple(Event.objects.values_list("venue", flat=True))
     names += tuple(Tour.objects.values_list("name", flat=True))
     names += tuple(" ".join(user.get_full_name().split()) for user in User.objects.all() if user.get_full_name())
+    return tuple(name for name in names if name)
+
+
+def read_all(urls: list[str], user: User | None = None) -> list[str]:
+    names = _names()
     found = []
     for url in urls:
         responses = {}
@@ -227,7 +233,7 @@ def read_all(urls: list[str], user: User | None = None) -> list[str]:
                 client.force_login(user)
             responses[language] = client.get(url)
             assert responses[language].status_code == 200, (url, language, responses[language].status_code)
-        found += problems(url, responses["es"], responses["en"], tuple(name for name in names if name))
+        found += problems(url, responses["es"], responses["en"], names)
     return found
 
 
@@ -302,6 +308,47 @@ def test_the_dealer_pages_read_in_spanish(demo: Event) -> None:
     urls = [f"/tables/{table.pk}/", f"/tables/{table.pk}/hands/{last.number}/", f"/slips/hands/{last.pk}/slip.pdf"]
 
     found = read_all(urls, dealer)
+    assert found == [], "\n".join(found)
+
+
+BOARDS = (
+    ("Qs Qh Qd", "Kd Kh 8c 8s 3d", "Jh Jd Js 4c 4d"),  # trips on top over two pair: a foul
+    ("7c 6d 5s", "9h 9d Tc Td 2h", "As Ks 7s 6s 4s"),
+    ("Ah Ad Kc", "2c 2d 3h 3s 9c", "4h 5h 6h 7h 8h"),
+)
+
+
+def _posted(responses: dict[str, object], url: str, data: dict[str, str], user: User | None) -> None:
+    for language in ("es", "en"):
+        client = Client(HTTP_ACCEPT_LANGUAGE=language)
+        if user is not None:
+            client.force_login(user)
+        responses[language] = client.post(url, data)
+        assert responses[language].status_code == 200, (url, language)  # type: ignore[attr-defined]
+
+
+def test_the_previews_read_in_spanish(demo: Event) -> None:
+    """What only a POST shows: the calculator's result and the dealer's preview, with a foul,
+    Fantasyland, a capped payment and an elimination."""
+    calculator = {"variant": "progressive", "players": "3", "chips_per_point": "100"}
+    for index, rows in enumerate(BOARDS):
+        calculator |= {f"p{index}-{row}": cards for row, cards in zip(("top", "middle", "bottom"), rows, strict=True)}
+        calculator |= {f"p{index}-name": "", f"p{index}-stack": ("300", "1000", "5000")[index]}
+    table = Table.objects.get(event=demo, number=2)
+    seats = sorted(table.seat_set.exclude(entry=None).values_list("number", flat=True))
+    dealer = {
+        f"s{seat}-{row}": cards
+        for seat, rows in zip(seats, BOARDS, strict=False)
+        for row, cards in zip(("top", "middle", "bottom"), rows, strict=True)
+    }
+    found = []
+    for url, data in (("/calculator/", calculator), (f"/tables/{table.pk}/", dealer)):
+        responses: dict[str, object] = {}
+        _posted(responses, url, data, User.objects.get(username="director"))
+        found += problems(url, responses["es"], responses["en"], _names())
+        page = responses["es"].content.decode()  # type: ignore[attr-defined]
+        assert "Falta" in page and "con tope" in page and "Fantasyland en la próxima mano" in page, url
+
     assert found == [], "\n".join(found)
 
 
