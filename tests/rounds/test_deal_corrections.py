@@ -107,7 +107,7 @@ def test_voiding_the_hand_that_put_a_player_out_before_the_deal_is_refused(direc
 
 
 def test_a_correction_that_changes_nothing_of_the_deal_keeps_it_and_its_places(director: User, dealt: Dealt) -> None:
-    status, entries, hands, shares = state(dealt.event)
+    status, entries, _hands, shares = state(dealt.event)
 
     plan = plan_correction(dealt.hand, boards=dealt.boards(RECORDED), actor=director)
     assert plan.refusal == "" and plan.report.places == [] and plan.report.stacks == []

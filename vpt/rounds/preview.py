@@ -141,11 +141,12 @@ def preview_context(
     Keys: ``state`` (``"empty"``, ``"invalid"`` or ``"scored"``), ``problems``, ``variant``,
     ``variant_label``, ``chips_per_point``, ``settled`` (stacks given), ``players`` (name, fouled,
     unfinished, foul_row and foul_reason (the engine's row that breaks the order, and why, in
-    words), foul_field (that row's form field), ``rows`` [label, cards, description, royalty, breaks_order], royalty_total, points,
-    fantasyland_next_cards, stack_before, stack_after, eliminated) and ``exchanges`` in payment
-    order (a, b, points, payer, payee, chips_due, chips_paid as a positive amount, capped,
-    skipped, payer_out: the payer could not pay in full and is out, cannot_pay: they held
-    nothing left to pay with). Cards are the engine's :class:`~vpt.ofc.CardFace`.
+    words), foul_field (that row's form field), ``rows`` [label, cards, description, royalty,
+    breaks_order], royalty_total, points, fantasyland_next_cards, stack_before, stack_after,
+    eliminated) and ``exchanges`` in payment order (a, b, points, payer, payee, chips_due,
+    chips_paid as a positive amount, capped, skipped, payer_out: the payer could not pay in full
+    and is out, cannot_pay: they held nothing left to pay with). Cards are the engine's
+    :class:`~vpt.ofc.CardFace`.
     """
     raw_players = data.get("players") or []
     names = [str(player.get("name") or "") for player in raw_players if isinstance(player, dict)]
