@@ -20,7 +20,7 @@ from vpt.events.entries import adjust_chips, register_player
 from vpt.events.models import AuditEntry, Deal, Entry, Event
 from vpt.events.payout_services import set_payout_structure
 from vpt.events.prizes import event_prizes
-from vpt.events.services import create_event
+from vpt.events.services import create_event, set_event_status
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
 from vpt.seating.services import draw_seats
@@ -176,6 +176,39 @@ def test_a_deal_is_undone_until_the_event_is_closed(director: User, final_table:
 
     assert closed.value.code == "event_closed" and twice.value.code == "event_closed"
     assert Deal.objects.get().kind == "icm"
+
+
+def test_the_status_never_reopens_an_event_ended_by_a_deal(director: User, final_table: Event) -> None:
+    """Reopening by the status would leave the deal standing with its players unplaced and
+    their prizes gone: only undoing the deal reopens the event, and a closed event stays
+    finished (its prizes may have been paid out)."""
+    apply_deal(final_table, kind="chip-chop", tables_in_play=1, actor=director)
+    with pytest.raises(ServiceError) as dealt:
+        set_event_status(final_table, status=Event.Status.RUNNING, actor=director)
+    close_event(final_table, actor=director)
+    with pytest.raises(ServiceError) as closed:
+        set_event_status(final_table, status=Event.Status.RUNNING, actor=director)
+
+    assert dealt.value.code == "deal_made"
+    assert str(dealt.value) == "This event ended with a deal: undo the deal to reopen it."
+    assert closed.value.code == "event_closed"
+    assert str(closed.value) == "The event is closed: its results are final."
+    event = Event.objects.get(pk=final_table.pk)
+    assert event.status == Event.Status.FINISHED and Deal.objects.exists()
+    assert sorted(Entry.objects.values_list("place", flat=True)) == [1, 2, 3]
+    assert not AuditEntry.objects.filter(action="set_event_status").exists()
+
+
+def test_a_closed_event_refuses_a_status_change_on_its_page(
+    client_as_director: Client, director: User, final_table: Event
+) -> None:
+    apply_deal(final_table, kind="icm", tables_in_play=1, actor=director)
+    close_event(final_table, actor=director)
+
+    response = client_as_director.post("/events/final-cup/status/", {"status": "running"}, follow=True)
+
+    assert "The event is closed: its results are final." in response.content.decode()
+    assert Event.objects.get(pk=final_table.pk).status == Event.Status.FINISHED
 
 
 def test_the_calculator_shows_the_deal_made_and_undo(

@@ -29,7 +29,7 @@ from vpt.errors import Conflict, ServiceError
 from vpt.ofc import InvalidHand, get_ruleset
 
 from .audit import write_audit
-from .models import AuditEntry, Entry, Event, Level, Payment, PayoutStructure
+from .models import AuditEntry, Deal, Entry, Event, Level, Payment, PayoutStructure
 from .payouts import PayoutError, validate_structure
 from .places import assign_places
 from .selectors import hands_recorded
@@ -259,10 +259,16 @@ def _reprice_unpaid_entries(event: Event) -> None:
 @transaction.atomic(durable=True)
 def set_event_status(event: Event, *, status: str, actor: Actor) -> Event:
     """Set the event's status; finishing it with players still in places them by chips (a
-    deal places them as agreed), and reopening it takes those places back."""
+    deal places them as agreed), and reopening it takes those places back. A closed event keeps
+    its status, and an event ended by a deal reopens only by undoing the deal
+    (`vpt.events.deals.undo_deal`): the deal's amounts and places stand until then."""
     ensure_director(actor)
     event = lock_event(event)
     before = event.status
+    if event.closed_at is not None and status != before:
+        raise Conflict(_("The event is closed: its results are final."), code="event_closed")
+    if before == Event.Status.FINISHED and status != before and Deal.objects.filter(event=event).exists():
+        raise Conflict(_("This event ended with a deal: undo the deal to reopen it."), code="deal_made")
     event.status = Event.Status(status)
     event.save(update_fields=["status"])
     if Event.Status.FINISHED in (before, event.status):
