@@ -129,7 +129,7 @@ def test_a_finished_events_receipt_has_no_link(
     text = pdf_text(client_as_director.get(receipt_url(spring, "Ana")).content)
 
     assert qr_targets == [] and "/me/" not in text and "No QR code" not in text
-    assert "The event has finished: its player links have ended." in " ".join(text.split())
+    assert "The event has finished: no new player links; those given open until it is closed." in " ".join(text.split())
     assert not PlayerLink.objects.exists()
 
 

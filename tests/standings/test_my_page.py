@@ -6,6 +6,7 @@ cheap whatever the field; a hidden person stays hidden from the others."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FULL
@@ -192,3 +193,34 @@ def test_a_fresh_render_costs_the_same_whatever_the_hands(client: Client, linked
         costs.append((len(shared), len(own)))
     assert costs[0] == costs[1], costs
     assert costs[0] == (16, 9), costs  # 7 shared, computed once per version
+
+
+def test_after_a_deal_each_players_page_gives_the_place_and_prize_until_closed(client: Client, director: User) -> None:
+    """The players in a deal are still in when the event finishes: their pages must not go
+    dark at the moment they want their prize, nor an earlier player's in the money."""
+    from factories import make_event
+
+    from vpt.events.deals import apply_deal, close_event
+    from vpt.events.entries import adjust_chips
+    from vpt.events.payout_services import set_payout_structure
+
+    event = make_event(director, ["Ana", "Ben", "Cid"], name="Deal Night", buy_in="100.00", fee="10.00")
+    set_payout_structure(event, percentages=["50", "30", "20"], unit=Decimal("1.00"), actor=director)
+    issue_player_links(event, actor=director)
+    ana, ben, cid = (Entry.objects.get(event=event, player__name=name) for name in ["Ana", "Ben", "Cid"])
+    adjust_chips(ana, amount=5000, reason="test stacks", actor=director)
+    adjust_chips(cid, amount=-5000, reason="test stacks", actor=director)
+    links = {entry.pk: url_of(entry) for entry in (ana, ben, cid)}
+
+    apply_deal(event, kind="chip-chop", tables_in_play=1, actor=director)  # 150.00 / 100.00 / 50.00
+    page = client.get(links[ben.pk])
+
+    assert page.status_code == 200
+    ben_text = text(page.content.decode())
+    assert "You finished 2." in ben_text and "Your prize: 100.00." in ben_text
+    assert "Collect it at the cash desk" in ben_text
+    assert "data-my-seat" not in page.content.decode() and "Chips" not in ben_text
+    assert "Your prize: 150.00." in text(client.get(links[ana.pk]).content.decode())
+
+    close_event(event, actor=director)
+    assert [client.get(url).status_code for url in links.values()] == [404, 404, 404]

@@ -1,5 +1,5 @@
 """Players' private links: one per entry, stored hashed, listed for the director (page and
-command), replaced on demand; a wrong, revoked or ended token is a plain 404; the link opens
+command), replaced on demand; a wrong, revoked or ended (event closed) token is a plain 404; the link opens
 its page and nothing else."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from pytest_django.fixtures import Settings
 
 from vpt.accounts.permissions import DEVICE_SESSION_KEY
+from vpt.events.deals import close_event
 from vpt.events.models import AuditEntry, Entry, Event, PlayerLink
 from vpt.events.player_links import hash_token, issue_player_links, link_for_token, player_token, replace_player_link
 from vpt.events.services import set_event_status
@@ -70,6 +71,8 @@ def test_wrong_revoked_and_ended_tokens_are_the_same_plain_404(client: Client, l
     new = token_of(entry)
     assert client.get(reverse("standings:me", args=[new])).status_code == 200
     set_event_status(linked, status=Event.Status.FINISHED, actor=director)
+    assert client.get(reverse("standings:me", args=[new])).status_code == 200  # place and prize
+    close_event(linked, actor=director)  # the event ends: its links with it
     ended = client.get(reverse("standings:me", args=[new]))
     assert [wrong.status_code, revoked.status_code, ended.status_code] == [404, 404, 404]
     assert wrong.content == revoked.content == ended.content

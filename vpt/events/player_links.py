@@ -4,8 +4,10 @@ token    `player_token(salt)`: 24 URL-safe characters, an HMAC-SHA256 of the lin
          under the secret key (144 bits; nobody guesses one). Stored as its SHA-256 only, like
          the tables' sign-in tokens; derivable again from the salt with the secret key, so the
          director's list and the seat cards print the same link every time.
-opens    a token opens its entry while the link is live (not revoked) and the event has not
-         finished. Anything else is `PlayerLink.DoesNotExist`, whatever the reason, so a page
+opens    a token opens its entry while the link is live (not revoked) and the event is not
+         closed: after a deal or the last hand the players still read their place and prize
+         (and where to collect it) until the director closes the event. No new link is issued
+         once the event has finished. Anything else is `PlayerLink.DoesNotExist`, whatever the reason, so a page
          cannot tell a wrong token from a revoked one.
 """
 
@@ -61,7 +63,10 @@ def _new_link(entry: Entry, actor: Actor) -> PlayerLink:
 
 def _check_open(event: Event) -> None:
     if event.status == Event.Status.FINISHED:
-        raise ServiceError(_("The event has finished: its player links have ended."), code="event_finished")
+        raise ServiceError(
+            _("The event has finished: no new player links; those given open until it is closed."),
+            code="event_finished",
+        )
 
 
 @transaction.atomic(durable=True)
@@ -122,7 +127,7 @@ def live_player_tokens(entries: Iterable[Entry]) -> dict[int, str]:
 
 
 def link_for_token(token: str) -> PlayerLink:
-    """The live link of an unfinished event ``token`` opens, with its entry, event (and its
+    """The live link of an event not yet closed ``token`` opens, with its entry, event (and its
     current level), player and person: 1 query.
 
     Raises PlayerLink.DoesNotExist for a wrong, revoked or ended token alike.
@@ -130,7 +135,7 @@ def link_for_token(token: str) -> PlayerLink:
     link = (
         PlayerLink.objects.select_related("entry__event__current_level", "entry__player__person__merged_into")
         .filter(token_hash=hash_token(token), revoked_at__isnull=True)
-        .exclude(entry__event__status=Event.Status.FINISHED)
+        .filter(entry__event__closed_at__isnull=True)
         .first()
     )
     if link is None:

@@ -122,7 +122,12 @@ def _blocks(layout: A6Receipt, data: RegistrationReceiptData) -> list[Block]:
     if data.url:
         blocks.append(_qr_block(layout, data.url, QR_SIZE.get(data.page_format, 30 * mm)))
     elif data.finished:
-        blocks.extend(layout.paragraph(_("The event has finished: its player links have ended."), size=layout.SMALL))
+        blocks.extend(
+            layout.paragraph(
+                _("The event has finished: no new player links; those given open until it is closed."),
+                size=layout.SMALL,
+            )
+        )
     elif data.qr_withheld:
         blocks.extend(layout.paragraph(qr_withheld_note(data.qr_withheld), size=layout.SMALL, colour=RED))
     return blocks

@@ -3,7 +3,8 @@
 my table     the open table the entry sits at, its seat, and the players there (by seat, each
              by their public name: a hidden person stays "Hidden player" to the others).
 place        while in: the rank by chips among the entries still in (equal stacks share it);
-             out: the finishing place and its prize.
+             out, or in when the event finished (a deal, the winner): the finishing place and
+             its prize.
 next place   near the money (fewer players left than paid places plus a table), the place the
              next player out finishes in and what it pays.
 Fantasyland  the seat's stored next-hand fact (`Seat.fantasyland_cards`): how many cards.
@@ -52,6 +53,7 @@ class MyPage:
     break_at: datetime | None
     hands: list[tuple[PlayerHand, HandFlag | None]]  # newest first, with my latest flag of each
     move: SeatMove | None  # a move the player has not confirmed yet
+    playing: bool = True  # still in a running event: seat, chips, place by chips, clock
 
     @property
     def fantasyland_cards(self) -> int:
@@ -94,9 +96,10 @@ def my_page(entry: Entry, facts: EventFacts) -> MyPage:
     """Everything the entry's page shows (``entry`` with its event and player loaded): 9
     queries or so, whatever the hands and the field."""
     event = entry.event
+    playing = entry.is_active and event.status != Event.Status.FINISHED
     seat = (
         Seat.objects.filter(entry=entry, table__status=Table.Status.OPEN).select_related("table").first()
-        if entry.is_active
+        if playing
         else None
     )
     table_seats = (
@@ -106,9 +109,9 @@ def my_page(entry: Entry, facts: EventFacts) -> MyPage:
     )
     left = len(facts.stacks)
     paid = len(facts.amounts)
-    prize = facts.prizes.get(entry.pk, Decimal("0.00")) if not entry.is_active and entry.place is not None else None
+    prize = facts.prizes.get(entry.pk, Decimal("0.00")) if not playing and entry.place is not None else None
     next_place = None
-    if entry.is_active and 1 < left <= paid + event.seats_per_table:
+    if playing and 1 < left <= paid + event.seats_per_table:
         amount = facts.amounts[left - 1] if left <= paid else Decimal("0.00")
         next_place = NextPlace(left, amount)
     newest = Hand.objects.filter(boards__entry=entry).order_by("-id").values_list("id", flat=True)
@@ -119,12 +122,13 @@ def my_page(entry: Entry, facts: EventFacts) -> MyPage:
         entry=entry,
         seat=seat,
         table_seats=sorted(table_seats, key=lambda s: s.number),
-        rank=sum(1 for stack in facts.stacks if stack > entry.stack) + 1 if entry.is_active else None,
+        rank=sum(1 for stack in facts.stacks if stack > entry.stack) + 1 if playing else None,
         players_left=left,
         prize=prize,
         next_place=next_place,
-        clock=facts.clock if entry.is_active else None,
-        break_at=facts.break_at if entry.is_active else None,
+        clock=facts.clock if playing else None,
+        break_at=facts.break_at if playing else None,
         hands=[(player_hand(hand, {entry.pk}, rules), flags.get(hand.pk)) for hand in reversed(hands)],
-        move=SeatMove.objects.filter(entry=entry, confirmed_at__isnull=True).first() if entry.is_active else None,
+        move=SeatMove.objects.filter(entry=entry, confirmed_at__isnull=True).first() if playing else None,
+        playing=playing,
     )

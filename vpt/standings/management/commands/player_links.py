@@ -38,7 +38,7 @@ class Command(BaseCommand):
         except Event.DoesNotExist:
             raise CommandError(_("No event with the slug %(slug)s.") % {"slug": options["slug"]}) from None
         if event.status == Event.Status.FINISHED:
-            raise CommandError(_("The event has finished: its player links have ended."))
+            raise CommandError(_("The event has finished: no new player links; those given open until it is closed."))
         # The address the running `make run` printed (its port too), unless a port is given.
         served = served_public_url(settings.DATA_DIR) if options["port"] is None else ""
         base = settings.VPT_PUBLIC_URL or served or default_public_url(options["port"] or 8000, lan_addresses())
