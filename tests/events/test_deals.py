@@ -205,8 +205,10 @@ def test_a_closed_event_refuses_a_status_change_on_its_page(
     apply_deal(final_table, kind="icm", tables_in_play=1, actor=director)
     close_event(final_table, actor=director)
 
+    page = client_as_director.get("/events/final-cup/").content.decode()
     response = client_as_director.post("/events/final-cup/status/", {"status": "running"}, follow=True)
 
+    assert "Finished · closed: its results are final" in page and "data-status-form" not in page
     assert "The event is closed: its results are final." in response.content.decode()
     assert Event.objects.get(pk=final_table.pk).status == Event.Status.FINISHED
 
