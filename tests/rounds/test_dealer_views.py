@@ -78,6 +78,22 @@ def test_preview_fragment_shows_fouls_and_saves_nothing(client: Client, table: T
     assert Hand.objects.count() == 0
 
 
+def test_preview_names_the_field_of_the_row_that_breaks_the_order(
+    client: Client, table: Table, dealer_user: User
+) -> None:
+    """The page marks that row where it was entered (dealer.js): for a complete board only, not
+    for one still being typed, which fouls only because it is not finished yet."""
+    client.force_login(dealer_user)
+    seat = table_state(table.pk).seats[2].number
+    fouled = client.post(
+        url(table), hand_post(table, [JACKS, ACES_FULL, QUEENS_FOULED], action="preview"), headers=HTMX
+    )
+    assert f'data-foul-field="s{seat}-middle"' in fouled.content.decode()
+    typing = dict(QUEENS_FOULED, middle="8h 8s", bottom="")
+    partial = client.post(url(table), hand_post(table, [JACKS, ACES_FULL, typing], action="preview"), headers=HTMX)
+    assert "data-foul-field" not in partial.content.decode()
+
+
 def test_preview_names_player_row_and_card(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
     twice = dict(ACES_FULL, top="Jc 6d 9c")  # Jc is also in P1's top row
