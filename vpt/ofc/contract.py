@@ -358,9 +358,9 @@ def _score_plain(data: Any) -> dict[str, Any] | None:
     card_of = _PLAIN_CARDS
     names: list[str] = []
     stacks: list[int | None] = []
-    tokens: list[str] = []
-    fantasyland: list[int] = []
-    boards: list[Board] = []
+    seen: set[str] = set()  # the card texts so far
+    count = 0
+    results: list[BoardResult] = []
     with_stack = 0
     for index, raw in enumerate(raw_players):
         if type(raw) is not dict or not raw.keys() <= _PLAYER_KEYS:
@@ -390,9 +390,10 @@ def _score_plain(data: Any) -> dict[str, Any] | None:
         top, middle, bottom = top.split(), middle.split(), bottom.split()
         if len(top) > 3 or len(middle) > 5 or len(bottom) > 5:
             return None
-        tokens += top
-        tokens += middle
-        tokens += bottom
+        seen.update(top, middle, bottom)
+        count += len(top) + len(middle) + len(bottom)
+        if len(seen) < count:  # a card twice (distinct texts are distinct cards)
+            return None
         board = _new_board(Board)
         try:  # a full row card by card (a dict subscript each, the quickest lookup), else mapped
             if len(top) == 3:
@@ -414,11 +415,9 @@ def _score_plain(data: Any) -> dict[str, Any] | None:
             return None
         names.append(name)
         stacks.append(stack)
-        fantasyland.append(fantasyland_cards)
-        boards.append(board)
-    if len(set(tokens)) < len(tokens) or len(set(names)) < len(names) or with_stack not in (0, len(stacks)):
+        results.append(score_board(board, rules, fantasyland_cards))  # its cards are valid and new
+    if len(set(names)) < len(names) or with_stack not in (0, len(stacks)):
         return None
-    results = [score_board(board, rules, cards) for board, cards in zip(boards, fantasyland, strict=True)]
     pair_points, points = pair_and_net_points(results, rules.scoop_bonus)
     settlement = settle(pair_points, stacks, chips_per_point) if with_stack else None  # type: ignore[arg-type]
     return _output(variant, chips_per_point, {}, names, stacks, results, pair_points, points, settlement)
