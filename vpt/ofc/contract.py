@@ -362,12 +362,12 @@ def _score_plain(data: Any) -> dict[str, Any] | None:
     count = 0
     results: list[BoardResult] = []
     with_stack = 0
-    for index, raw in enumerate(raw_players):
+    for raw in raw_players:
         if type(raw) is not dict or not raw.keys() <= _PLAYER_KEYS:
             return None
         name = raw.get("name", _ABSENT)
         if name is _ABSENT:
-            name = f"P{index + 1}"
+            name = f"P{len(names) + 1}"  # P1 for the first player
         elif type(name) is not str or not (name := name.strip()):
             return None
         stack = raw.get("stack", _ABSENT)
@@ -388,25 +388,26 @@ def _score_plain(data: Any) -> dict[str, Any] | None:
         ):
             return None
         top, middle, bottom = top.split(), middle.split(), bottom.split()
-        if len(top) > 3 or len(middle) > 5 or len(bottom) > 5:
+        top_size, middle_size, bottom_size = len(top), len(middle), len(bottom)
+        if top_size > 3 or middle_size > 5 or bottom_size > 5:
             return None
         seen.update(top, middle, bottom)
-        count += len(top) + len(middle) + len(bottom)
+        count += top_size + middle_size + bottom_size
         if len(seen) < count:  # a card twice (distinct texts are distinct cards)
             return None
         board = _new_board(Board)
         try:  # a full row card by card (a dict subscript each, the quickest lookup), else mapped
-            if len(top) == 3:
+            if top_size == 3:
                 a, b, c = top
                 _set_top(board, (card_of[a], card_of[b], card_of[c]))
             else:
                 _set_top(board, tuple(map(card_of.__getitem__, top)))
-            if len(middle) == 5:
+            if middle_size == 5:
                 a, b, c, d, e = middle
                 _set_middle(board, (card_of[a], card_of[b], card_of[c], card_of[d], card_of[e]))
             else:
                 _set_middle(board, tuple(map(card_of.__getitem__, middle)))
-            if len(bottom) == 5:
+            if bottom_size == 5:
                 a, b, c, d, e = bottom
                 _set_bottom(board, (card_of[a], card_of[b], card_of[c], card_of[d], card_of[e]))
             else:
