@@ -247,7 +247,7 @@ def _output(
         eliminated: Sequence[bool] = settlement.eliminated
     else:
         stacks_after, eliminated = [None] * len(names), [False] * len(names)
-    for name, stack, board, net, stack_after, out in zip(names, stacks, boards, points, stacks_after, eliminated):
+    for index, board in enumerate(boards):
         if board.unfinished:
             hands = board.hands
         else:  # every row has a value: worded here, without the property's generic loop
@@ -255,16 +255,16 @@ def _output(
             hands = {"top": describe(top), "middle": describe(middle), "bottom": describe(bottom)}
         players.append(
             {
-                "name": name,
+                "name": names[index],
                 "fouled": board.fouled,
                 "unfinished": board.unfinished,
                 "hands": hands,
                 "royalties": {**board.royalties, "total": board.royalty_total},
-                "points": net,
+                "points": points[index],
                 "fantasyland_next_cards": board.fantasyland_next_cards,
-                "stack_before": stack,
-                "stack_after": stack_after,
-                "eliminated": out,
+                "stack_before": stacks[index],
+                "stack_after": stacks_after[index],
+                "eliminated": eliminated[index],
             }
         )
     exchanges = []
