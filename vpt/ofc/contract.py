@@ -22,7 +22,7 @@ from .cards import deck
 from .errors import InvalidHand
 from .hands import describe
 from .rulesets import PRESETS, RuleSet, get_ruleset
-from .scoring import ROWS, Board, BoardResult, _new_board, _set_bottom, _set_middle, _set_top, score_board
+from .scoring import ROWS, Board, BoardResult, score_board
 from .settlement import Settlement, payment_order, settle
 from .showdown import HandResult, PlayerHand, pair_and_net_points, score_hand
 
@@ -322,6 +322,10 @@ def score_json(data: Any) -> dict[str, Any]:
 # distinct texts are distinct cards. Jokers, "10h", "qs", "Q♠" and commas take the full path.
 _PLAIN_CARDS = {str(card): card for card in deck()}
 _ABSENT: Any = object()
+# Boards built as ``scoring.board_of`` builds them (slots set directly, not through the frozen
+# ``__init__``), inline: one per player is on the hot path.
+_new_board = object.__new__
+_set_top, _set_middle, _set_bottom = (getattr(Board, row).__set__ for row in ROWS)
 
 
 def _score_plain(data: Any) -> dict[str, Any] | None:
