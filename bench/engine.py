@@ -327,10 +327,9 @@ def load_pineapple(directory: Path) -> types.ModuleType:
     return importlib.import_module("pineapple_engine.game_engine")
 
 
-def pineapple_comparison(directory: Path) -> None:
+def pineapple_comparison(engine: types.ModuleType) -> None:
     """Heads-up, our contract path beside the pineapple engine on the same boards, and whether
     the two agree on each board's foul, royalties, points and Fantasyland entry."""
-    engine = load_pineapple(directory)
     board_type = engine.Board
     deals = random_deals(DEALS, random.Random(SEED + 2), players=2)
     dicts = [as_json(players) for players in deals]
@@ -359,17 +358,18 @@ def pineapple_comparison(directory: Path) -> None:
                 "points": (player["points"], theirs.raw_score[seat]),
                 "fantasyland": (player["fantasyland_next_cards"], theirs.fl_card_count[seat]),
             }
-            for what, (mine, its) in checks.items():
-                if mine != its:
+            for what, (our_value, its_value) in checks.items():
+                if our_value != its_value:
                     differences[what] += 1
-                    example = example or f"{what} of {data['players'][seat]}: ours {mine}, its {its}"
+                    example = example or f"{what} of {data['players'][seat]}: ours {our_value}, its {its_value}"
 
     mine = theirs_time = float("inf")
     for _ in range(REPEAT * 3):  # alternated, best of each, as in contract_path
         mine = min(mine, best_per_item(lambda: [score_json(d) for d in dicts], DEALS, 1))
         theirs_time = min(theirs_time, best_per_item(lambda: [compute(h) for h in hands], DEALS, 1))
     ratio = mine / theirs_time
-    print(f"pineapple engine ({directory}), heads-up GameEngine.compute_result: {theirs_time * 1e6:8.2f} µs")
+    where = Path(str(engine.__file__)).parent
+    print(f"pineapple engine ({where}), heads-up GameEngine.compute_result: {theirs_time * 1e6:8.2f} µs")
     print(
         f"ours from text (score_json) / pineapple: {mine * 1e6:.2f} / {theirs_time * 1e6:.2f} µs = {ratio:.2f}x "
         f"(aim: at most {PINEAPPLE_AIM}x) {'MET' if ratio <= PINEAPPLE_AIM else 'NOT MET'}"
@@ -411,6 +411,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also compare with the pineapple engine checked out at DIR (env VPT_BENCH_PINEAPPLE)",
     )
     options = parser.parse_args(argv)
+    pineapple = load_pineapple(Path(options.pineapple)) if options.pineapple is not None else None
     rng = random.Random(SEED)
     deals = random_deals(DEALS, rng)
     rules = get_ruleset("progressive")
@@ -442,8 +443,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{from_text / ours:.2f}x the parsed path"
     )
     contract_path()
-    if options.pineapple is not None:
-        pineapple_comparison(Path(options.pineapple))
+    if pineapple is not None:
+        pineapple_comparison(pineapple)
 
     lines = [json.dumps(dicts[i % len(dicts)]) for i in range(JSONL_HANDS)]
     print(f"JSON lines in-process (json.loads -> score_json -> json.dumps): {jsonl_in_process(lines):10,.0f} hands/s")
