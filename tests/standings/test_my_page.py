@@ -224,3 +224,30 @@ def test_after_a_deal_each_players_page_gives_the_place_and_prize_until_closed(c
 
     close_event(event, actor=director)
     assert [client.get(url).status_code for url in links.values()] == [404, 404, 404]
+
+
+def test_the_players_link_follows_them_into_their_re_entry(client: Client, director: User) -> None:
+    """The link on the player's phone (and seat card) is theirs: after a re-entry it shows the
+    new entry's seat and chips, not "out"."""
+    from factories import make_event
+
+    from vpt.events.entries import reenter_player
+    from vpt.seating.services import seat_entry
+
+    event = make_event(
+        director, ["Ana", "Ben", "Cid", "Dora"], name="Re-entry Night", reentry_until_level=2, max_entries=2
+    )
+    issue_player_links(event, actor=director)
+    first = Entry.objects.get(event=event, player__name="Ben")
+    url = url_of(first)
+    Entry.objects.filter(pk=first.pk).update(status="eliminated", stack=0)
+    Seat.objects.filter(entry=first).update(entry=None)
+
+    again = reenter_player(first.player, actor=director)
+    seat = seat_entry(again, actor=director)
+    page = client.get(url).content.decode()
+
+    assert "You are out of this event." not in text(page)
+    assert f'data-entry="{again.pk}"' in page
+    assert f"<dd data-seat>{seat.number}</dd>" in page and "10,000" in text(page)
+    assert issue_player_links(event, actor=director) == 1  # the busted entry gets one of its own

@@ -26,7 +26,7 @@ from vpt.people.selectors import canonical, find_person
 from vpt.people.services import new_person, remember_email
 
 from .audit import write_audit
-from .models import AuditEntry, ChipAdjustment, Entry, Event, Player
+from .models import AuditEntry, ChipAdjustment, Entry, Event, Player, PlayerLink
 from .places import assign_places
 from .player_csv import ImportRow
 from .services import lock_event
@@ -165,7 +165,8 @@ def _same_people(person: Person) -> list[int]:
 
 @transaction.atomic(durable=True)
 def reenter_player(player: Player, *, actor: Actor) -> Entry:
-    """A fresh entry for an eliminated player, while the event's re-entry policy allows it."""
+    """A fresh entry for an eliminated player, while the event's re-entry policy allows it; the
+    live link of their latest entry moves to it, so their page shows where they sit now."""
     ensure_director(actor)
     event = lock_event(player.event_id)
     _check_open_for_entries(event)
@@ -190,6 +191,8 @@ def reenter_player(player: Player, *, actor: Actor) -> Entry:
         buy_in=buy_in,
         fee=fee,
     )
+    # The player's link (on their phone, their seat card) follows them into the new entry.
+    PlayerLink.objects.filter(entry=entries[-1], revoked_at__isnull=True).update(entry=entry)
     assign_places(event, eliminations=None)
     write_audit(
         actor=actor,
