@@ -61,3 +61,29 @@ def test_the_screen_and_the_standings_show_one_average_stack(client: Client, scr
 
     assert "<dd data-average>12,001</dd>" in screen
     assert "12,001" in standings and "12,000" not in standings
+
+
+def test_after_a_deal_the_screen_and_payouts_show_what_each_player_won(client: Client, director: User) -> None:
+    """A deal replaces the structure's amounts for its players: the TV must not show the winner
+    beside the structure's first prize, nor the payouts page beside a prize she did not get."""
+    import re
+
+    from vpt.events.deals import apply_deal
+    from vpt.events.entries import adjust_chips
+
+    event = make_event(director, ["Ana", "Ben", "Cid"], name="Deal Screen", buy_in="100.00", levels=[100])
+    set_payout_structure(event, percentages=["50", "30", "20"], unit=Decimal("1.00"), actor=director)
+    ana, cid = (Entry.objects.get(event=event, player__name=name) for name in ["Ana", "Cid"])
+    adjust_chips(ana, amount=5000, reason="test stacks", actor=director)
+    adjust_chips(cid, amount=-5000, reason="test stacks", actor=director)
+    apply_deal(event, kind="chip-chop", tables_in_play=1, actor=director)  # 150 / 100 / 50 instead of 150 / 90 / 60
+
+    def text(url: str) -> str:
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get(url).content.decode()))
+
+    panel = text("/standings/deal-screen/screen/panel/")
+    payouts = text("/standings/deal-screen/payouts/")
+
+    assert "1 150.00 Ana 2 100.00 Ben 3 50.00 Cid" in panel
+    assert "90.00" not in panel and "60.00" not in panel
+    assert "2 30 90.00 Ben · deal: 100.00" in payouts

@@ -15,3 +15,9 @@ register = template.Library()
 def money_filter(amount: Decimal | None) -> str:
     """``1,080.00`` (English), ``1.080,00`` (Spanish); empty for no amount."""
     return format_money(amount)
+
+
+@register.filter(name="money_list")
+def money_list_filter(amounts: list[Decimal]) -> str:
+    """Several amounts as ``money`` writes each, joined by commas (``150.00, 100.00``)."""
+    return ", ".join(format_money(amount) for amount in amounts)
