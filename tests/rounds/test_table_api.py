@@ -365,7 +365,7 @@ def test_the_hand_in_play_when_a_break_starts_is_recorded_then_the_table_waits(
     from django.utils import timezone
     from factories import make_table
 
-    from vpt.rounds.clock import start_clock
+    from vpt.rounds.clock import apply_clock_changes, start_clock
 
     levels = [
         {"chips_per_point": 100, "minutes": 20},
@@ -375,6 +375,11 @@ def test_the_hand_in_play_when_a_break_starts_is_recorded_then_the_table_waits(
     table = make_table(director, levels=levels)
     token = issue_table_token(table, actor=director).token
     start_clock(table.event, actor=director, now=timezone.now() - timedelta(minutes=25))  # the break is on
+    apply_clock_changes()  # the job runner's pass: the event is on its break
+    client.force_login(director)
+    page = client.get(reverse("rounds:table", args=[table.pk])).content.decode()
+    assert "data-before-break" in page and "data-hand-key" in page  # the dealer is told, and may finish it
+    assert "Break: finish this hand, dealt at level 1. No new hand is dealt here until the break ends." in page
 
     first = post_hand(client, table, token, {"hand_number": 1, "boards": api_boards(table, kit)})
 
@@ -384,3 +389,5 @@ def test_the_hand_in_play_when_a_break_starts_is_recorded_then_the_table_waits(
     assert (second.status_code, second.json()["code"]) == (409, "on_break")
     answer = client.get(state_url(table), headers=bearer(token)).json()
     assert (answer["hand_number"], answer["can_deal"], answer["why_not"]) == (2, False, "on_break")
+    page = client.get(reverse("rounds:table", args=[table.pk])).content.decode()
+    assert "data-before-break" not in page and 'data-cannot-deal="on_break"' in page

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
-from vpt.events.models import AuditEntry, Level
+from vpt.events.models import AuditEntry, Event, Level
 from vpt.seating.models import Seat
 from vpt.seating.next_hand import NextHand, next_hand
 from vpt.tables.models import Round, Table
@@ -69,6 +69,13 @@ class TableState:
     @property
     def why_not(self) -> str | None:
         return self.next_hand.why_not
+
+    @property
+    def before_break(self) -> bool:
+        """The event is on a break, yet this table's hand is still to be played: the hand that
+        was in play when the break came (dealt before it), or a Fantasyland hand. No other hand
+        is dealt here until the break ends (ofc-rules.md, "Rounds, levels and breaks")."""
+        return self.can_deal and self.table.event.status == Event.Status.ON_BREAK
 
 
 def table_state(table: Table | int) -> TableState:
