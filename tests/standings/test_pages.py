@@ -278,3 +278,25 @@ def test_payouts_page(client: Client, event: Event, director: User) -> None:
     assert [a.split("<")[0] for a in html.split("data-amount>")[1:]] == ["300.00", "175.00", "125.00"]
     assert "goes to first place" in html
     assert "Bote" in spanish and "va al primer puesto" in spanish
+
+
+def test_after_a_deal_the_standings_list_the_deals_places(client: Client, director: User) -> None:
+    """A finished event's players still in are ranked by their places (the deal's, which the
+    director may have entered), not by chips: the standings agree with the results."""
+    from vpt.events.deals import apply_deal
+    from vpt.events.entries import adjust_chips
+
+    event = make_event(director, ["Ana", "Ben", "Cid"], name="Deal Standings", buy_in="100.00", levels=[100])
+    set_payout_structure(event, percentages=["50", "30", "20"], unit=Decimal("1.00"), actor=director)
+    ana, ben, cid = (Entry.objects.get(event=event, player__name=name) for name in ["Ana", "Ben", "Cid"])
+    adjust_chips(ana, amount=5000, reason="test stacks", actor=director)
+    adjust_chips(cid, amount=-5000, reason="test stacks", actor=director)
+    amounts = {ana.pk: Decimal("120"), ben.pk: Decimal("120"), cid.pk: Decimal("60")}
+    places = {ben.pk: 1, ana.pk: 2, cid.pk: 3}
+    apply_deal(event, kind="agreed", tables_in_play=1, actor=director, amounts=amounts, places=places)
+
+    data = client.get("/api/events/deal-standings/standings").json()
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get("/standings/deal-standings/").content.decode()))
+
+    assert [(row["rank"], row["name"]) for row in data["standings"]] == [(1, "Ben"), (2, "Ana"), (3, "Cid")]
+    assert "1 Ben 10,000" in page and "2 Ana 15,000" in page

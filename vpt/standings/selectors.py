@@ -46,7 +46,7 @@ class StandingRow:
     stack: int
     entries: int
     active: bool
-    rank: int | None  # active: by chips
+    rank: int | None  # active: by chips (a finished event: the place)
     place: int | None  # eliminated: finishing place
     table: int | None
     seat: int | None
@@ -97,7 +97,8 @@ _STANDING_FIELDS = (
 
 
 def event_standings(event: Event, *, query: str = "") -> Standings:
-    """Every player's row, active by chips then the eliminated by place: 1 query.
+    """Every player's row, active by chips (by place once the event finished) then the
+    eliminated by place: 1 query.
 
     ``query`` filters `matches` by name (accents and case ignored); the lists stay whole.
     """
@@ -117,11 +118,15 @@ def event_standings(event: Event, *, query: str = "") -> Standings:
     counts = {player_id: row[3] for player_id, row in latest.items()}
     active_players = {row[1] for row in active_rows}
 
-    active_rows.sort(key=lambda r: (-r[4], r[2], r[3]))
+    # A finished event has placed its players still in (a deal's places, or by chips): their
+    # places rank them, so the standings agree with the results. Running: by chips.
+    active_rows.sort(key=lambda r: (r[6] is None, r[6] or 0, -r[4], r[2], r[3]))
     active: list[StandingRow] = []
     previous_stack, rank = None, 0
     for index, r in enumerate(active_rows, start=1):
-        if r[4] != previous_stack:
+        if r[6] is not None:
+            rank = r[6]
+        elif r[4] != previous_stack:
             rank, previous_stack = index, r[4]
         active.append(
             StandingRow(
