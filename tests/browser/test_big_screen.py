@@ -3,12 +3,12 @@ one screen with a 20-level structure and ten paid places, and the panel rotating
 leaders when asked."""
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
 from django.contrib.auth.models import User
 from factories import make_event
+from page_clock import pause_clock
 from playwright.sync_api import Browser, expect
 
 from vpt.events.payout_services import set_payout_structure
@@ -28,8 +28,7 @@ def test_the_big_screen_fits_full_hd_with_no_header_links(
     start_clock(event, actor=director)
     context = browser.new_context(viewport=FULL_HD)
     page = context.new_page()
-    page.clock.install()
-    page.clock.pause_at(datetime.now() + timedelta(seconds=1))
+    pause_clock(page)
 
     page.goto(f"{live_server}/standings/screen-open/screen/?rotate=1")
 

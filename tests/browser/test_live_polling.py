@@ -5,13 +5,13 @@ page); a hand recorded elsewhere still shows up on the next poll."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
 from unittest import mock
 
 from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.http import HttpRequest
 from factories import THREE, make_event, play
+from page_clock import pause_clock
 from playwright.sync_api import Page, Response, expect
 
 from vpt.events import live
@@ -40,8 +40,7 @@ def test_polls_revalidate_and_keep_the_fragment(page: Page, live_server: object,
     patch = mock.patch("vpt.events.live.not_modified", not_modified)
     patch.start()
     # The page's clock stands still and moves only when the test moves it (next_poll).
-    page.clock.install()
-    page.clock.pause_at(datetime.now() + timedelta(seconds=1))
+    pause_clock(page)
     page.goto(f"{live_server}/standings/poll-open/")
     rows = page.locator("#standings-table tbody tr")
     expect(rows).to_have_count(3)

@@ -3,13 +3,14 @@ display counts down in the browser."""
 
 import re
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.utils import timezone
 from factories import THREE, make_event, play
+from page_clock import pause_clock
 from playwright.sync_api import Page, expect
 
 from vpt.events.models import Entry, Event
@@ -28,8 +29,7 @@ def test_standings_update_after_a_hand_is_recorded(
     event = live_open(director)
     table = Table.objects.get(event=event)
     # The page's clock stands still until the test moves it to the next poll.
-    page.clock.install()
-    page.clock.pause_at(datetime.now() + timedelta(seconds=1))
+    pause_clock(page)
     page.goto(f"{live_server}/standings/live-open/")
     rows = page.locator("#standings-table tbody tr")
     expect(rows).to_have_count(3)
@@ -71,8 +71,7 @@ def test_the_clock_counts_down_in_the_browser_and_survives_a_refresh(
 ) -> None:
     event = live_open(director)
     start_clock(event, actor=director, now=timezone.now() - timedelta(seconds=30))
-    page.clock.install()
-    page.clock.pause_at(datetime.now() + timedelta(seconds=1))
+    pause_clock(page)
 
     page.goto(f"{live_server}/standings/live-open/clock/")
     time = page.locator("[data-time]")
