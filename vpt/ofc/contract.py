@@ -319,7 +319,7 @@ def score_json(data: Any) -> dict[str, Any]:
 
 
 # Card text exactly as ``format_cards`` writes it ("Qs", "Th"): one spelling per card, so
-# distinct texts are distinct cards. Jokers, "10h", "qs", "Q♠" and commas take the full path.
+# a card twice is its text twice. Jokers, "10h", "qs", "Q♠" and commas take the full path.
 _PLAIN_CARDS = {str(card): card for card in deck()}
 _ABSENT: Any = object()
 # Boards built as ``scoring.board_of`` builds them (slots set directly, not through the frozen
@@ -359,11 +359,11 @@ def _score_plain(data: Any) -> dict[str, Any] | None:
     ):
         return None
     deals = rules.fantasyland_deals
-    card_of = _PLAIN_CARDS
+    # Each card is taken out of a fresh deck as it is read: an unknown text and a card twice
+    # both miss (KeyError), one dict operation per card for the lookup and the duplicate check.
+    take = _PLAIN_CARDS.copy().pop
     names: list[str] = []
     stacks: list[int | None] = []
-    seen: set[str] = set()  # the card texts so far
-    count = 0
     results: list[BoardResult] = []
     with_stack = 0
     for raw in raw_players:
@@ -395,27 +395,23 @@ def _score_plain(data: Any) -> dict[str, Any] | None:
         top_size, middle_size, bottom_size = len(top), len(middle), len(bottom)
         if top_size > 3 or middle_size > 5 or bottom_size > 5:
             return None
-        seen.update(top, middle, bottom)
-        count += top_size + middle_size + bottom_size
-        if len(seen) < count:  # a card twice (distinct texts are distinct cards)
-            return None
         board = _new_board(Board)
-        try:  # a full row card by card (a dict subscript each, the quickest lookup), else mapped
+        try:  # a full row card by card (quicker than map for a few cards), else mapped
             if top_size == 3:
                 a, b, c = top
-                _set_top(board, (card_of[a], card_of[b], card_of[c]))
+                _set_top(board, (take(a), take(b), take(c)))
             else:
-                _set_top(board, tuple(map(card_of.__getitem__, top)))
+                _set_top(board, tuple(map(take, top)))
             if middle_size == 5:
                 a, b, c, d, e = middle
-                _set_middle(board, (card_of[a], card_of[b], card_of[c], card_of[d], card_of[e]))
+                _set_middle(board, (take(a), take(b), take(c), take(d), take(e)))
             else:
-                _set_middle(board, tuple(map(card_of.__getitem__, middle)))
+                _set_middle(board, tuple(map(take, middle)))
             if bottom_size == 5:
                 a, b, c, d, e = bottom
-                _set_bottom(board, (card_of[a], card_of[b], card_of[c], card_of[d], card_of[e]))
+                _set_bottom(board, (take(a), take(b), take(c), take(d), take(e)))
             else:
-                _set_bottom(board, tuple(map(card_of.__getitem__, bottom)))
+                _set_bottom(board, tuple(map(take, bottom)))
         except KeyError:
             return None
         names.append(name)
