@@ -253,13 +253,15 @@ def _output(
         else:  # every row has a value: worded here, without the property's generic loop
             top, middle, bottom = board.values
             hands = {"top": describe(top), "middle": describe(middle), "bottom": describe(bottom)}
+        royalties = board.royalties.copy()  # a copy and one key: half the time of {**, "total": ...}
+        royalties["total"] = board.royalty_total
         players.append(
             {
                 "name": names[index],
                 "fouled": board.fouled,
                 "unfinished": board.unfinished,
                 "hands": hands,
-                "royalties": {**board.royalties, "total": board.royalty_total},
+                "royalties": royalties,
                 "points": points[index],
                 "fantasyland_next_cards": board.fantasyland_next_cards,
                 "stack_before": stacks[index],
