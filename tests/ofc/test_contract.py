@@ -148,6 +148,10 @@ BAD = [
     ),
     (hand(ANA, {**BEN, "name": 5}), "players[1].name: must be a non-empty text"),
     (
+        hand({k: v for k, v in ANA.items() if k != "name"}, {**BEN, "name": "P1"}),
+        'players[1].name: "P1" is already a player at this table',
+    ),
+    (
         hand({**ANA, "top": "Qs Qh 2c 3c"}, {**BEN, "name": "Ana"}),
         'players[1].name: "Ana" is already a player at this table',
     ),

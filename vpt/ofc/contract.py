@@ -376,6 +376,8 @@ def _score_plain(data: Any) -> dict[str, Any] | None:
             name = f"P{len(names) + 1}"  # P1 for the first player
         elif type(name) is not str or not (name := name.strip()):
             return None
+        if name in names:  # at most max_players names so far: quicker than a set at the end
+            return None
         stack = raw.get("stack", _ABSENT)
         if stack is _ABSENT:
             stack = None
@@ -419,7 +421,7 @@ def _score_plain(data: Any) -> dict[str, Any] | None:
         names.append(name)
         stacks.append(stack)
         results.append(score_board(board, rules, fantasyland_cards))  # its cards are valid and new
-    if len(set(names)) < len(names) or with_stack not in (0, len(stacks)):
+    if with_stack not in (0, len(stacks)):
         return None
     pair_points, points = pair_and_net_points(results, rules.scoop_bonus)
     settlement = settle(pair_points, stacks, chips_per_point) if with_stack else None  # type: ignore[arg-type]
