@@ -140,6 +140,9 @@ def test_record_then_result_page(client: Client, table: Table, dealer_user: User
     for entry in Entry.objects.filter(pk__in=[e.pk for e in entries]):
         assert f"{entry.stack:,}" in page
     assert "Enter hand 2" in page
+    button = table_state(table.pk).next_hand
+    seat = button.button_seat
+    assert f'data-button-seat="{seat}">seat {seat}: {button.seats[-1].entry}</span>.' in html  # no space before "."
     # The page is ready for the next hand.
     assert 'name="hand_number" value="2"' in client.get(url(table)).content.decode()
 
