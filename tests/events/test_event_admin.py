@@ -76,3 +76,29 @@ def test_giving_a_table_a_dealer_in_the_admin_goes_through_assign_dealer(directo
     assert response.status_code == 302
     assert Table.objects.get(pk=table.pk).dealer == dealer
     assert AuditEntry.objects.filter(event=event, action=AuditEntry.Action.ASSIGN_DEALER).count() == 1
+
+
+@pytest.mark.parametrize(
+    "model",
+    [
+        "events_auditentry",
+        "events_clock",
+        "events_payoutstructure",
+        "people_person",
+        "people_personchange",
+        "rounds_hand",
+        "tables_round",
+        "tours_tourchange",
+    ],
+)
+def test_what_services_write_is_listed_but_never_added_by_hand(director: User, password: str, model: str) -> None:
+    director.is_superuser = True
+    director.save(update_fields=["is_superuser"])
+    client = Client()
+    client.login(username=director.username, password=password)
+
+    listed = client.get(reverse(f"admin:{model}_changelist"))
+
+    assert listed.status_code == 200
+    assert reverse(f"admin:{model}_add") not in listed.content.decode()
+    assert client.get(reverse(f"admin:{model}_add")).status_code == 403

@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
+from vpt.admin_base import ReadOnlyAdmin
 from vpt.errors import ServiceError
 
 from .entries import adjust_chips
@@ -147,7 +148,7 @@ class ChipAdjustmentAdmin(admin.ModelAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "actor", "action", "summary"]
     list_filter = ["action", "event"]
     search_fields = ["summary"]
@@ -163,28 +164,17 @@ class AuditEntryAdmin(admin.ModelAdmin):
         "after",
     ]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+class _ShownAdmin(ReadOnlyAdmin):
+    """Shown, not edited: the clock controls and the payout editor go through the services. Still
+    deleted with its event (the admin refuses to delete an event whose parts it may not delete)."""
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-class _ReadOnlyAdmin(admin.ModelAdmin):
-    """Shown, not edited: the clock controls and the payout editor go through the services."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+        return True
 
 
 @admin.register(Clock)
-class ClockAdmin(_ReadOnlyAdmin):
+class ClockAdmin(_ShownAdmin):
     list_display = ["event", "level_number", "started_at", "paused_at", "fantasyland_hold", "updated_at"]
     readonly_fields = [
         "event",
@@ -200,6 +190,6 @@ class ClockAdmin(_ReadOnlyAdmin):
 
 
 @admin.register(PayoutStructure)
-class PayoutStructureAdmin(_ReadOnlyAdmin):
+class PayoutStructureAdmin(_ShownAdmin):
     list_display = ["event", "percentages", "unit", "updated_at"]
     readonly_fields = ["event", "percentages", "unit", "updated_at"]

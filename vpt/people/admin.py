@@ -5,27 +5,15 @@ name; saving a person here would do neither."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
-from django.http import HttpRequest
+
+from vpt.admin_base import ReadOnlyAdmin
 
 from .models import Person, PersonChange
 
 
-class _ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
 @admin.register(Person)
-class PersonAdmin(_ReadOnlyAdmin):
+class PersonAdmin(ReadOnlyAdmin):
     list_display = ["name", "email", "country", "hidden", "merged_into", "created_at"]
     list_filter = ["hidden", ("merged_into", admin.EmptyFieldListFilter)]
     search_fields = ["name", "folded_name", "email"]
@@ -34,7 +22,7 @@ class PersonAdmin(_ReadOnlyAdmin):
 
 
 @admin.register(PersonChange)
-class PersonChangeAdmin(_ReadOnlyAdmin):
+class PersonChangeAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "action", "person", "other", "undone", "actor"]
     list_filter = ["action", "undone"]
     search_fields = ["person__name", "other__name"]

@@ -7,6 +7,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from vpt.admin_base import ReadOnlyAdmin
 from vpt.events.admin import run_service
 from vpt.seating.admin import SeatedTableAdmin
 from vpt.tables.models import Table
@@ -53,7 +54,7 @@ class ExchangeInline(ReadOnlyInline):
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ReadOnlyAdmin):
     """Hands are recorded by dealers and corrected through `apply_correction`; here they are read
     and, when needed, voided."""
 
@@ -61,15 +62,6 @@ class HandAdmin(admin.ModelAdmin):
     list_filter = ["event", "status"]
     inlines = [BoardInline, ExchangeInline]
     actions = ["void_action"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
     @admin.action(description=_("Void hands (latest first)"))
     def void_action(self, request: HttpRequest, queryset: QuerySet[Hand]) -> None:

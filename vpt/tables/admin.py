@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.http import HttpRequest
 
+from vpt.admin_base import ReadOnlyAdmin
 from vpt.errors import ServiceError
 from vpt.events.admin import ServiceSaveAdmin
 
@@ -52,17 +53,8 @@ class TableAdmin(ServiceSaveAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnlyAdmin):
     """Rounds are opened and closed by hands and `close_round`: read here only."""
 
     list_display = ["__str__", "table", "players", "button_moves", "started_at", "closed_at"]
     list_filter = ["table__event"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

@@ -15,6 +15,7 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
+from vpt.admin_base import ReadOnlyAdmin
 from vpt.events.admin import ServiceSaveAdmin, run_service
 
 from .models import Tour, TourChange, TourEvent
@@ -90,7 +91,7 @@ class TourAdmin(ServiceSaveAdmin):
 
 
 @admin.register(TourChange)
-class TourChangeAdmin(admin.ModelAdmin):
+class TourChangeAdmin(ReadOnlyAdmin):
     """The tour's audit: read here only."""
 
     list_display = ["created_at", "tour", "action", "actor"]
@@ -98,12 +99,3 @@ class TourChangeAdmin(admin.ModelAdmin):
     search_fields = ["tour__name"]
     list_select_related = ["tour", "actor"]
     fields = readonly_fields = ("created_at", "tour", "action", "before", "after", "actor")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
