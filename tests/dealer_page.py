@@ -19,3 +19,24 @@ def type_boards(page: Any, seat_numbers: Iterable[int], boards: Iterable[Mapping
     for seat, board in zip(seat_numbers, boards):
         for row in ROWS:
             page.locator(f"input[name='s{seat}-{row}']").fill(board[row])
+
+
+# Whether the element `selector` names is on screen and clear of the entry dock (the bar with
+# Record and the card keys that stays at the bottom of a phone's screen).
+_CLEAR_OF_DOCK = """(selector) => {
+  const element = document.querySelector(selector);
+  const dock = document.querySelector("[data-entry-dock]").getBoundingClientRect();
+  if (!element) { return false; }
+  const box = element.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= dock.top + 1;
+}"""
+
+
+def clear_of_dock(page: Any, selector: str) -> bool:
+    """The element is on screen and not under the dock, as the page stands now."""
+    return bool(page.evaluate(_CLEAR_OF_DOCK, selector))
+
+
+def wait_clear_of_dock(page: Any, selector: str) -> None:
+    """Wait until the element is on screen and clear of the dock (it may arrive, then scroll)."""
+    page.wait_for_function(_CLEAR_OF_DOCK, arg=selector)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FOULED, QUEENS_FULL, QUEENS_UP
+from dealer_page import wait_clear_of_dock
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from factories import make_table
@@ -91,16 +92,7 @@ def test_the_settlement_shows_above_the_dock_once_every_board_is_full(
                 page.locator(f"[data-card-picker] button[data-card='{card}']").click()
     expect(page.locator("#hand-preview .settlement li")).to_have_count(3)
 
-    # Waits for the condition (the preview arrives, then the page scrolls); fails if it never holds.
-    page.wait_for_function(
-        """() => {
-          const list = document.querySelector("#hand-preview[data-state='scored'] .settlement");
-          const dock = document.querySelector("[data-entry-dock]").getBoundingClientRect();
-          if (!list) { return false; }
-          const box = list.getBoundingClientRect();
-          return box.top >= 0 && box.bottom <= dock.top + 1;
-        }"""
-    )
+    wait_clear_of_dock(page, "#hand-preview[data-state='scored'] .settlement")
 
 
 def test_a_badge_never_breaks_inside_its_word(

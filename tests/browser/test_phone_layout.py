@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FOULED
+from dealer_page import clear_of_dock
 from django.contrib.auth.models import User
 from factories import make_table
 from playwright.sync_api import Browser, Page, expect
@@ -54,21 +55,6 @@ def in_view(page: Page, selector: str) -> bool:
     )
 
 
-def selected_row_clear_of_dock(page: Page) -> bool:
-    """The highlighted row is on screen and not under the dock."""
-    return bool(
-        page.evaluate(
-            """() => {
-              const row = document.querySelector("[data-dealer-form] .board-row.selected");
-              const dock = document.querySelector("[data-entry-dock]").getBoundingClientRect();
-              if (!row) { return false; }
-              const box = row.getBoundingClientRect();
-              return box.top >= 0 && box.bottom <= dock.top + 1;
-            }"""
-        )
-    )
-
-
 def test_a_hand_is_tapped_in_on_a_phone_without_scrolling_to_the_deck(
     phone: Page,
     live_server: object,
@@ -99,7 +85,9 @@ def test_a_hand_is_tapped_in_on_a_phone_without_scrolling_to_the_deck(
         for row in ("top", "middle", "bottom"):
             input_ = fieldset.locator(f"input[name$='-{row}']")
             expect(input_.locator("xpath=ancestor::div[@data-row]")).to_have_class("board-row selected")
-            assert selected_row_clear_of_dock(page), f"seat {seat} {row}: the row to fill is off screen"
+            assert clear_of_dock(page, "[data-dealer-form] .board-row.selected"), (
+                f"seat {seat} {row}: the row to fill is off screen"
+            )
             for card in board[row].split():
                 selector = f"[data-card-picker] button[data-card='{card}']"
                 assert in_view(page, selector), f"{card}: the deck is out of reach"
