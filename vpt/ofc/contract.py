@@ -1,19 +1,19 @@
-"""The JSON contract of ``score_hand`` and ``POST /api/score`` (``score-hand-json.md``).
+"""The JSON contract of ``score_hand`` and ``POST /api/score`` (``score-hand-json.md``), on
+decoded JSON (the text itself is read by :mod:`.json_text`).
 
-``load_hand_json`` decodes a hand's text; ``read_hand`` turns decoded JSON into engine
-values, refusing bad input with an :class:`InvalidHand` whose ``where`` is the JSON path
-(``players[1].middle``); ``hand_json`` turns a result back into the documented output, and
-``score_text`` does all three. No Django here: the command, the API view and the calculator
+``read_hand`` turns decoded JSON into engine values, refusing bad input with an
+:class:`InvalidHand` whose ``where`` is the JSON path (``players[1].middle``); ``hand_json``
+turns a result back into the documented output, and ``score_json`` does both (a plain hand by
+a shorter road, same output). No Django here: the command, the API view and the calculator
 page all go through these functions.
 
 *Bad input* is refused by name, in time linear in its size: an unknown key, ``null`` for a
 value (except a rule-set setting whose value may be null, "no such rule"), a number past
-:data:`MAX_CHIPS`, an input over :data:`MAX_INPUT_BYTES`, and everything the engine refuses.
+:data:`MAX_CHIPS`, and everything the engine refuses.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -26,22 +26,10 @@ from .scoring import ROWS, Board, BoardResult, score_board
 from .settlement import Settlement, payment_order, settle
 from .showdown import HandResult, PlayerHand, pair_and_net_points, score_hand
 
-__all__ = [
-    "MAX_CHIPS",
-    "MAX_INPUT_BYTES",
-    "HandRequest",
-    "hand_json",
-    "load_hand_json",
-    "read_hand",
-    "score_json",
-    "score_text",
-    "too_big",
-]
+__all__ = ["MAX_CHIPS", "HandRequest", "hand_json", "read_hand", "score_json"]
 
 MAX_CHIPS = 10**12
 """The largest ``stack`` or ``chips_per_point`` (and rule-set number) the contract takes."""
-MAX_INPUT_BYTES = 1_000_000
-"""The largest input, in bytes of UTF-8, the contract takes for one hand (1 MB)."""
 
 _HAND_KEYS = {"variant", "chips_per_point", "players", "rules"}
 _PLAYER_KEYS = {"name", "stack", "fantasyland_cards", *ROWS}
@@ -53,9 +41,6 @@ _NULLABLE_SETTINGS = {
     "fantasyland_stay_bottom",
     "fantasyland_stay_cards",
 }
-# A literal this long is past every bound: refused before Python builds the integer (the
-# conversion is quadratic, and past 4,300 digits it raises).
-_MAX_DIGITS = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,90 +411,3 @@ def _score_plain(data: Any) -> dict[str, Any] | None:
     pair_points, points = pair_and_net_points(results, rules.scoop_bonus)
     settlement = settle(pair_points, stacks, chips_per_point) if with_stack else None  # type: ignore[arg-type]
     return _output(variant, chips_per_point, {}, names, stacks, results, pair_points, points, settlement)
-
-
-def too_big() -> InvalidHand:
-    """The error for an input over :data:`MAX_INPUT_BYTES`, for callers that refuse it unread.
-
-    >>> str(too_big())
-    'input: over 1 MB (1,000,000 bytes), and one hand is far smaller'
-    """
-    return InvalidHand("too_big", field="input", bytes=MAX_INPUT_BYTES)
-
-
-class _TooLong(ValueError):
-    def __init__(self, digits: int) -> None:
-        super().__init__(digits)
-        self.digits = digits
-
-
-def _parse_int(text: str) -> int:
-    digits = len(text) - text.startswith("-")
-    if digits > _MAX_DIGITS:
-        raise _TooLong(digits)
-    return int(text)
-
-
-def _no_constant(text: str) -> Any:
-    raise InvalidHand("not_json_number", text=text)
-
-
-def load_hand_json(text: str, *, line: int | None = None) -> Any:
-    """Decode one hand's JSON text, refusing what no hand needs with :class:`InvalidHand`: an
-    input over :data:`MAX_INPUT_BYTES`, a number literal too long for any bound, ``NaN``.
-    ``line`` is the input line number in JSON Lines mode (the message then gives a column only).
-
-    >>> load_hand_json('{"players": [}')
-    Traceback (most recent call last):
-    ...
-    vpt.ofc.errors.InvalidHand: invalid JSON at line 1, column 14: Expecting value
-    >>> load_hand_json('{"chips_per_point": 1' + "0" * 5000 + '}', line=3)
-    Traceback (most recent call last):
-    ...
-    vpt.ofc.errors.InvalidHand: line 3: input: a number of 5001 digits, more than the largest allowed, 10^12
-    """
-    try:
-        return _load(text, line)
-    except InvalidHand as error:
-        if line is None:
-            raise
-        raise error.at(line=line) from None
-
-
-def _load(text: str, line: int | None) -> Any:
-    if len(text) > MAX_INPUT_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
-        raise too_big()
-    if not text.strip():
-        raise InvalidHand("empty_input")
-    try:
-        return json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:
-        where = f"column {error.colno}" if line is not None else f"line {error.lineno}, column {error.colno}"
-        raise InvalidHand("invalid_json", position=where, reason=error.msg) from None
-    except _TooLong as error:
-        raise InvalidHand("number_too_long", field="input", digits=error.digits) from None
-    except InvalidHand:
-        raise
-    except RecursionError:
-        # json.loads recurses once per nesting level: "[[[[..." must be bad input, not a crash.
-        raise InvalidHand("nested_too_deeply") from None
-    except ValueError as error:  # any other conversion json leaves to Python (never a traceback)
-        raise InvalidHand("invalid_json_value", reason=str(error)) from None
-
-
-def score_text(text: str, *, line: int | None = None) -> dict[str, Any]:
-    """Decode, check and score one hand's JSON text: the documented output, or
-    :class:`InvalidHand` whose text is the one-line message (``line 3: `` first in JSON Lines).
-
-    >>> score_text('{"players": [{"top": "Qs Qh 2c"}, {"top": "Qs"}]}', line=2)
-    Traceback (most recent call last):
-    ...
-    vpt.ofc.errors.InvalidHand: line 2: players[1].top: duplicate card Qs
-    """
-    data = load_hand_json(text, line=line)
-    try:
-        return score_json(data)
-    except InvalidHand as error:
-        if line is None:
-            raise
-        raise error.at(line=line) from None
