@@ -118,6 +118,27 @@ def test_command_prints_name_and_url_for_every_entry(event: Event, director: Use
     assert by_name["Ana García"] == f"https://vpt.example.org/me/{token_of(ana)}/"
 
 
+def test_after_the_event_finishes_the_command_lists_the_links_given_until_it_is_closed(
+    linked: Event, director: User, settings: Settings
+) -> None:
+    """After a deal or the last hand the players still read their place and prize on their page,
+    so the director can still send the links: none is issued, and once closed none is printed."""
+    settings.VPT_PUBLIC_URL = "https://vpt.example.org"
+    ben = Entry.objects.get(event=linked, player__name="Ben")
+    PlayerLink.objects.filter(entry__event=linked).exclude(entry=ben).delete()
+    set_event_status(linked, status=Event.Status.FINISHED, actor=director)
+    out = io.StringIO()
+
+    call_command("player_links", linked.slug, stdout=out)
+
+    rows = list(csv.reader(io.StringIO(out.getvalue())))
+    assert rows == [["name", "url"], ["Ben", f"https://vpt.example.org/me/{token_of(ben)}/"]]
+    assert PlayerLink.objects.filter(entry__event=linked).count() == 1  # nothing issued
+    close_event(linked, actor=director)
+    with pytest.raises(CommandError, match=r"The event is closed: its player links no longer open\."):
+        call_command("player_links", linked.slug, stdout=io.StringIO())
+
+
 def test_command_uses_the_address_the_running_server_printed(
     event: Event, director: User, settings: Settings, tmp_path: Path
 ) -> None:

@@ -1,7 +1,8 @@
 """`manage.py player_links SLUG`: every entry's private player link as CSV (name,url), to send
-by SMS or WhatsApp. Issues the missing links first. The links carry the public address
-(`VPT_PUBLIC_URL`, else the address the running `make run` printed, else the LAN address it
-would print on port 8000 or `--port`); a loopback one is refused,
+by SMS or WhatsApp. Issues the missing links first while the event runs; once it has finished
+(after its last hand or a deal) lists the links given, which open until it is closed. The links
+carry the public address (`VPT_PUBLIC_URL`, else the address the running `make run` printed,
+else the LAN address it would print on port 8000 or `--port`); a loopback one is refused,
 since no phone opens it."""
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ class Command(BaseCommand):
             event = Event.objects.get(slug=options["slug"])
         except Event.DoesNotExist:
             raise CommandError(_("No event with the slug %(slug)s.") % {"slug": options["slug"]}) from None
-        if event.status == Event.Status.FINISHED:
-            raise CommandError(_("The event has finished: no new player links; those given open until it is closed."))
+        if event.closed_at is not None:
+            raise CommandError(_("The event is closed: its player links no longer open."))
         # The address the running `make run` printed (its port too), unless a port is given.
         served = served_public_url(settings.DATA_DIR) if options["port"] is None else ""
         base = settings.VPT_PUBLIC_URL or served or default_public_url(options["port"] or 8000, lan_addresses())
@@ -47,9 +48,11 @@ class Command(BaseCommand):
                 raise CommandError(
                     _("No address phones can reach: set VPT_PUBLIC_URL (such as http://192.168.1.20:8000).")
                 )
-            issue_player_links(event, actor=command_actor(options["actor"]))
+            if event.status != Event.Status.FINISHED:  # after the last hand or a deal: no new links
+                issue_player_links(event, actor=command_actor(options["actor"]))
             links = entry_links(event, configured_public_url)
         writer = csv.writer(self.stdout, lineterminator="\n")
         writer.writerow(["name", "url"])
         for entry, url in links:
-            writer.writerow([str(entry), url])
+            if url:  # an entry without a link, of a finished event, has nothing to send
+                writer.writerow([str(entry), url])
