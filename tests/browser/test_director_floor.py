@@ -39,6 +39,8 @@ def test_director_corrects_a_hand_and_sees_the_differences(
 
     page.goto(f"{live_server}/hands/{hand.pk}/")
     page.get_by_role("link", name="Correct", exact=True).click()
+    # Typed before the page's scripts run, the boards would send no preview: wait for the load.
+    page.wait_for_url(f"**/hands/{hand.pk}/correct/")
     third = page.locator(f"fieldset[data-seat='{seats[2]}']")
     for row in ("top", "middle", "bottom"):
         third.locator(f"input[name$='-{row}']").fill(QUEENS_FOULED[row])
