@@ -128,21 +128,27 @@ def confirm_correction(client: Client, hand: Hand, boards: list[dict[str, str]])
 
 
 def test_a_correction_of_boards_only_says_what_was_saved(client_as_director: Client, hand: Hand, kit: Any) -> None:
-    """A kicker changed: the boards differ, no chips move, and version 2 is saved all the same."""
+    """A kicker changed: the boards differ, no chips move, and correction 1 is saved all the same."""
     kicker = dict(kit.JACKS, middle="Th Tc 7d 7c 3s")
 
     messages = confirm_correction(client_as_director, hand, [kicker, kit.ACES_FULL, kit.QUEENS_FULL])
 
     hand.refresh_from_db()
     assert hand.version == 2
-    assert messages == ["Hand corrected: boards changed, no chips moved; version 2 saved."]
+    assert messages == ["Hand corrected: boards changed, no chips moved; correction 1 saved."]
+    # Named the same on the hand's pages and on its slip.
+    for page in ("rounds:hand-detail", "rounds:hand-result"):
+        args = [hand.pk] if page == "rounds:hand-detail" else [hand.table_id, hand.number]
+        assert ">correction 1</span>" in client_as_director.get(reverse(page, args=args)).content.decode()
+    slip = client_as_director.get(reverse("slips:hand-slip", args=[hand.pk])).content
+    assert "correction 1" in "".join(page.extract_text() for page in PdfReader(io.BytesIO(slip)).pages)
 
 
 def test_a_correction_that_moves_chips_says_what_changed(client_as_director: Client, hand: Hand, kit: Any) -> None:
     messages = confirm_correction(client_as_director, hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED])
 
     assert messages == [
-        "Hand corrected: version 2 saved; 3 stacks changed.",
+        "Hand corrected: correction 1 saved; 3 stacks changed.",
         "Chips to move: Ben gives 1,100 to Ana and 1,100 to Cid.",
     ]
 

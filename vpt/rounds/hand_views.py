@@ -243,8 +243,9 @@ def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
 
 
 def _saved_message(report: Correction, *, version: int) -> str:
-    """What a saved correction changed, in words: the new version always (the boards changed even
-    when no chips moved), then each kind of change with its count."""
+    """What a saved correction changed, in words: which correction of the hand it is (the hand's
+    ``version`` minus one, as its slip numbers it), always (the boards changed even when no chips
+    moved), then each kind of change with its count."""
     parts = []
     if report.stacks:
         count = len(report.stacks)
@@ -270,9 +271,11 @@ def _saved_message(report: Correction, *, version: int) -> str:
             ngettext("%(count)s later hand replayed", "%(count)s later hands replayed", count) % {"count": count}
         )
     if not parts:
-        return _("Hand corrected: boards changed, no chips moved; version %(version)s saved.") % {"version": version}
-    return _("Hand corrected: version %(version)s saved; %(changes)s.") % {
-        "version": version,
+        return _("Hand corrected: boards changed, no chips moved; correction %(number)s saved.") % {
+            "number": version - 1
+        }
+    return _("Hand corrected: correction %(number)s saved; %(changes)s.") % {
+        "number": version - 1,
         "changes": "; ".join(parts),
     }
 
