@@ -94,7 +94,8 @@
 
   if (!load()) { return; }
   render();
-  document.addEventListener("htmx:afterSettle", function () { if (load()) { render(); } });
+  // afterSwap, not afterSettle: the fresh state counts from the swap itself, not a timer later.
+  document.addEventListener("htmx:afterSwap", function () { if (load()) { render(); } });
   setInterval(render, 250);
   setInterval(function () {
     if (document.visibilityState === "visible") { sync(); }

@@ -1,6 +1,7 @@
 /* The big screen with ?rotate=1: the side panel shows the payouts and the chip leaders in turn,
  * ROTATE_MS each. Only shows and hides what the server sent; the panel's poll (htmx) replaces
- * it, and the part on show is kept across the swap. Nothing is written. */
+ * it, and the part on show is kept across the swap: on htmx:afterSwap, in the same task as the
+ * swap, so the room never sees the payouts flash back (afterSettle comes a timer later). */
 (function () {
   "use strict";
 
@@ -14,6 +15,6 @@
 
   if (!document.body.hasAttribute("data-rotate")) { return; }
   show();
-  document.addEventListener("htmx:afterSettle", show);
+  document.addEventListener("htmx:afterSwap", show);
   setInterval(function () { showing += 1; show(); }, ROTATE_MS);
 })();
