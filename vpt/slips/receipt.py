@@ -75,6 +75,29 @@ def _signature_line(layout: A6Receipt) -> Block:
     return Block(height, draw)
 
 
+def heading_blocks(layout: A6Receipt, event: str, title: str) -> list[Block]:
+    """A receipt's head: the event in small grey type, the receipt's title, a rule."""
+    middle = layout.content_width / 2
+    return [
+        layout.text_block([Cell(middle, (layout.fitted(event, size=layout.SMALL, colour=GREY),), "center")]),
+        layout.text_block([Cell(middle, (layout.run(title, bold=True, size=layout.TITLE),), "center")], layout.TITLE),
+        layout.rule_block(6.0),
+    ]
+
+
+def row_blocks(layout: A6Receipt, rows: list[tuple[str, str]]) -> list[Block]:
+    """Label on the left in grey, value on the right, one line each."""
+    return [
+        layout.text_block(
+            [
+                Cell(0, (layout.run(label, size=layout.SMALL, colour=GREY),)),
+                Cell(layout.content_width, (layout.fitted(value, room=layout.content_width * 0.62),), "right"),
+            ]
+        )
+        for label, value in rows
+    ]
+
+
 def _blocks(layout: A6Receipt, data: ReceiptData) -> list[Block]:
     middle = layout.content_width / 2
     currency = f" {data.currency}" if data.currency else ""
@@ -89,12 +112,7 @@ def _blocks(layout: A6Receipt, data: ReceiptData) -> list[Block]:
     if data.deal:
         rows.insert(2, (_("Deal"), data.deal))
     blocks = [
-        layout.text_block([Cell(middle, (layout.fitted(data.event, size=layout.SMALL, colour=GREY),), "center")]),
-        layout.text_block(
-            [Cell(middle, (layout.run(_("Prize payout receipt"), bold=True, size=layout.TITLE),), "center")],
-            layout.TITLE,
-        ),
-        layout.rule_block(6.0),
+        *heading_blocks(layout, data.event, _("Prize payout receipt")),
         layout.text_block(
             [
                 Cell(
@@ -107,16 +125,8 @@ def _blocks(layout: A6Receipt, data: ReceiptData) -> list[Block]:
             space_before=2.0,
         ),
         layout.space(4.0),
+        *row_blocks(layout, rows),
     ]
-    for label, value in rows:
-        blocks.append(
-            layout.text_block(
-                [
-                    Cell(0, (layout.run(label, size=layout.SMALL, colour=GREY),)),
-                    Cell(layout.content_width, (layout.fitted(value, room=layout.content_width * 0.62),), "right"),
-                ]
-            )
-        )
     blocks.extend(
         layout.paragraph(
             _("I have received the amount above as my prize in this event."), size=layout.SMALL, space_before=4.0

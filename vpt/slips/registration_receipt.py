@@ -29,7 +29,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from .layout import GREY, RED, Block, Cell, Pen, draw_qr, money, pdf_bytes, register_fonts, when
-from .receipt import RECEIPT_LAYOUTS, A6Receipt
+from .receipt import RECEIPT_LAYOUTS, A6Receipt, heading_blocks, row_blocks
 from .wording import qr_withheld_note
 
 __all__ = ["RegistrationReceiptData", "render_registration_receipts"]
@@ -90,12 +90,7 @@ def _blocks(layout: A6Receipt, data: RegistrationReceiptData) -> list[Block]:
         rows.append((_("At the desk"), data.taken_by))
     rows += [(_("Registered"), when(data.registered_at)), (pgettext("printed", "Seat"), seat)]
     blocks = [
-        layout.text_block([Cell(middle, (layout.fitted(data.event, size=layout.SMALL, colour=GREY),), "center")]),
-        layout.text_block(
-            [Cell(middle, (layout.run(_("Registration receipt"), bold=True, size=layout.TITLE),), "center")],
-            layout.TITLE,
-        ),
-        layout.rule_block(6.0),
+        *heading_blocks(layout, data.event, _("Registration receipt")),
         layout.text_block(
             [Cell(middle, (layout.fitted(data.name, bold=True, size=layout.AMOUNT * 0.8),), "center")],
             layout.AMOUNT * 0.8,
@@ -109,15 +104,7 @@ def _blocks(layout: A6Receipt, data: RegistrationReceiptData) -> list[Block]:
             )
         )
     blocks.append(layout.space(3.0))
-    for label, value in rows:
-        blocks.append(
-            layout.text_block(
-                [
-                    Cell(0, (layout.run(label, size=layout.SMALL, colour=GREY),)),
-                    Cell(layout.content_width, (layout.fitted(value, room=layout.content_width * 0.62),), "right"),
-                ]
-            )
-        )
+    blocks.extend(row_blocks(layout, rows))
     blocks.append(layout.space(3.0))
     if data.url:
         blocks.append(_qr_block(layout, data.url, QR_SIZE.get(data.page_format, 30 * mm)))
