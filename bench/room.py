@@ -178,9 +178,9 @@ def boards(page: str, rng: random.Random) -> dict[str, str] | None:
 
 
 def log_in(client: Client, stats: Stats, table: dict[str, object]) -> bool:
-    client.request("login page", "GET", "/accounts/login/")
+    client.request("login page", "GET", "/floor/accounts/login/")
     answer = client.request(
-        "login", "POST", "/accounts/login/", {"username": str(table["dealer"]), "password": DEALER_PASSWORD}
+        "login", "POST", "/floor/accounts/login/", {"username": str(table["dealer"]), "password": DEALER_PASSWORD}
     )
     if answer is None or answer[0] != 302:
         stats.error("login", f"{table['dealer']} could not log in")

@@ -43,8 +43,8 @@ def rows_in_backup(path: Path) -> dict[str, int]:
 @pytest.mark.django_db(transaction=True)
 def test_a_backup_holds_no_session_and_no_login_attempt(tmp_path: Path, director: User, password: str) -> None:
     client = Client()
-    assert client.post("/accounts/login/", {"username": "director", "password": password}).status_code == 302
-    Client(REMOTE_ADDR="10.0.0.66").post("/accounts/login/", {"username": "director", "password": "wrong"})
+    assert client.post("/floor/accounts/login/", {"username": "director", "password": password}).status_code == 302
+    Client(REMOTE_ADDR="10.0.0.66").post("/floor/accounts/login/", {"username": "director", "password": "wrong"})
     assert Session.objects.count() == 1 and AccessAttempt.objects.count() == 1
 
     rows = rows_in_backup(take_backup(tmp_path))

@@ -43,11 +43,11 @@ def test_the_director_sees_disk_almost_full_before_writes_fail(
     free_mb = min(disk_usage_mb(folder) for folder in disk.watched_folders())
 
     settings.VPT_DISK_WARN_MB = free_mb + 1024  # less free than the threshold
-    warned = client_as_director.get("/events/disk-open/").content.decode()
+    warned = client_as_director.get("/floor/events/disk-open/").content.decode()
     public = Client().get("/standings/disk-open/").content.decode()
     disk._checked = (float("-inf"), None)
     settings.VPT_DISK_WARN_MB = 1  # plenty of room
-    quiet = client_as_director.get("/events/disk-open/").content.decode()
+    quiet = client_as_director.get("/floor/events/disk-open/").content.decode()
 
     assert "data-low-disk" in warned and "Disk almost full" in warned
     assert "When the disk is full no hand can be recorded" in warned

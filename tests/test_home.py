@@ -11,7 +11,7 @@ def test_home_in_english(client: Client) -> None:
     assert response.status_code == 200
     content = response.content.decode()
     assert "Welcome to VPT Director" in content
-    assert 'href="/calculator/"' in content
+    assert 'href="/tables/calculator/"' in content
     assert "Score calculator" in content
     assert 'href="/admin/"' not in content
 
@@ -56,7 +56,7 @@ def test_home_lists_events_with_their_public_pages(client: Client, director) -> 
 
     assert "Vamos Madrid" in content
     assert f'href="/standings/{event.slug}/"' in content
-    assert f'href="/events/{event.slug}/"' not in content  # the director's page is for staff
+    assert f'href="/floor/events/{event.slug}/"' not in content  # the director's page is for staff
 
 
 @pytest.mark.django_db
@@ -66,7 +66,7 @@ def test_home_offers_staff_their_tools(client: Client, director, password) -> No
 
     content = client.get("/", headers={"accept-language": "en"}).content.decode()
 
-    assert 'href="/events/vamos-madrid/"' in content
-    assert 'href="/events/"' in content
+    assert 'href="/floor/events/vamos-madrid/"' in content
+    assert 'href="/floor/events/"' in content
     assert 'href="/tables/"' in content
     assert 'href="/admin/"' in content

@@ -95,8 +95,8 @@ class Browser:
         return self.request("POST", path, form)
 
     def log_in(self, username: str, password: str) -> int:
-        self.get("/accounts/login/")
-        status, _headers, _body = self.post("/accounts/login/", {"username": username, "password": password})
+        self.get("/floor/accounts/login/")
+        status, _headers, _body = self.post("/floor/accounts/login/", {"username": username, "password": password})
         return status
 
 

@@ -259,7 +259,7 @@ def _hands(event: Event) -> list[Hand]:
 
 
 def test_the_public_pages_read_in_spanish(demo: Event) -> None:
-    urls = ["/", "/calculator/", "/accounts/login/", "/tours/demo-tour/", "/tours/demo-tour/?screen=big"]
+    urls = ["/", "/tables/calculator/", "/floor/accounts/login/", "/tours/demo-tour/", "/tours/demo-tour/?screen=big"]
     for slug in ("demo-open", "demo-warm-up"):
         urls += [f"/standings/{slug}/{page}" for page in ("", "payouts/", "clock/", "clock.json", "screen/")]
         urls += [
@@ -279,21 +279,28 @@ def test_the_director_pages_and_printables_read_in_spanish(demo: Event) -> None:
     director = User.objects.get(username="director")
     table = Table.objects.get(event=demo, number=1)
     hands = _hands(demo)
-    urls = ["/events/", "/events/new/", "/accounts/lockouts/", "/people/manage/", "/tours/manage/"]
-    urls += ["/tours/manage/demo-tour/"]
+    urls = ["/floor/events/", "/floor/events/new/", "/floor/accounts/lockouts/", "/floor/people/", "/floor/tours/"]
+    urls += ["/floor/tours/demo-tour/"]
     for slug in ("demo-open", "demo-warm-up"):
         urls += [
-            f"/events/{slug}/{page}"
+            f"/floor/events/{slug}/{page}"
             for page in ("", "edit/", "structure/", "payouts/", "deal/", "cash/", "players/", "clock/", "audit/")
         ]
-        urls += [f"/events/{slug}/player-links/", f"/seating/{slug}/", f"/seating/{slug}/tables/"]
-        urls += [f"/seating/{slug}/balancing/", f"/tables/event/{slug}/dealers/", f"/hands/event/{slug}/"]
-        urls += [f"/slips/events/{slug}/", f"/events/{slug}/deal/?unit=0.01"]
-        urls += [f"/slips/events/{slug}/{pdf}.pdf" for pdf in ("seat-cards", "moves", "table-list", "results")]
-    urls += [f"/hands/event/demo-open/?show={show}" for show in ("fouls", "fantasyland", "eliminations", "corrected")]
+        urls += [f"/floor/events/{slug}/player-links/", f"/floor/seating/{slug}/", f"/floor/seating/{slug}/tables/"]
+        urls += [
+            f"/floor/seating/{slug}/balancing/",
+            f"/floor/tables/event/{slug}/dealers/",
+            f"/floor/hands/event/{slug}/",
+        ]
+        urls += [f"/floor/slips/events/{slug}/", f"/floor/events/{slug}/deal/?unit=0.01"]
+        urls += [f"/floor/slips/events/{slug}/{pdf}.pdf" for pdf in ("seat-cards", "moves", "table-list")]
+        urls += [f"/slips/events/{slug}/results.pdf"]
+    urls += [
+        f"/floor/hands/event/demo-open/?show={show}" for show in ("fouls", "fantasyland", "eliminations", "corrected")
+    ]
     for hand in hands:
-        urls += [f"/hands/{hand.pk}/", f"/slips/hands/{hand.pk}/slip.pdf"]
-    urls += [f"/hands/{hands[0].pk}/correct/", f"/hands/{hands[0].pk}/void/"]
+        urls += [f"/floor/hands/{hand.pk}/", f"/tables/hands/{hand.pk}/slip.pdf"]
+    urls += [f"/floor/hands/{hands[0].pk}/correct/", f"/floor/hands/{hands[0].pk}/void/"]
     urls += [f"/slips/tables/{table.pk}/history.pdf"]
 
     found = read_all(urls, director)
@@ -305,7 +312,7 @@ def test_the_dealer_pages_read_in_spanish(demo: Event) -> None:
     table = Table.objects.get(event=demo, number=1)
     last = Hand.objects.filter(table=table).order_by("-number").first()
     assert last is not None
-    urls = [f"/tables/{table.pk}/", f"/tables/{table.pk}/hands/{last.number}/", f"/slips/hands/{last.pk}/slip.pdf"]
+    urls = [f"/tables/{table.pk}/", f"/tables/{table.pk}/hands/{last.number}/", f"/tables/hands/{last.pk}/slip.pdf"]
 
     found = read_all(urls, dealer)
     assert found == [], "\n".join(found)
@@ -342,7 +349,7 @@ def test_the_previews_read_in_spanish(demo: Event) -> None:
         for row, cards in zip(("top", "middle", "bottom"), rows, strict=True)
     }
     found = []
-    for url, data in (("/calculator/", calculator), (f"/tables/{table.pk}/", dealer)):
+    for url, data in (("/tables/calculator/", calculator), (f"/tables/{table.pk}/", dealer)):
         responses: dict[str, object] = {}
         _posted(responses, url, data, User.objects.get(username="director"))
         found += problems(url, responses["es"], responses["en"], _names())
@@ -358,7 +365,7 @@ def test_the_error_pages_read_in_spanish(demo: Event, settings: object) -> None:
     dealer = User.objects.get(username="dealer1")
     other_table = Table.objects.get(event=demo, number=2)
     pages = [("/no-such-page/", None, {}, 404), (f"/tables/{other_table.pk}/", dealer, {}, 403)]
-    pages += [("/calculator/", None, {"HTTP_HOST": "not-this-server.example"}, 400)]
+    pages += [("/tables/calculator/", None, {"HTTP_HOST": "not-this-server.example"}, 400)]
     found = []
     for url, user, headers, status in pages:
         responses = {}

@@ -199,9 +199,9 @@ def test_two_servers_record_each_hand_once_and_agree_on_the_standings(
                 time.sleep(0.5)
 
         tablet, rng = Device(), random.Random(11)
-        tablet.request(ports[0], "GET", "/accounts/login/")
+        tablet.request(ports[0], "GET", "/floor/accounts/login/")
         status, _, _ = tablet.request(
-            ports[0], "POST", "/accounts/login/", {"username": "dealer-both", "password": PASSWORD}
+            ports[0], "POST", "/floor/accounts/login/", {"username": "dealer-both", "password": PASSWORD}
         )
         assert status == 302
         standings = f"/api/events/{room['slug']}/standings"

@@ -87,6 +87,12 @@ INSTALLED_APPS = [
     "vpt.tours",
     "vpt.slips",
     "vpt.standings",
+    # The audiences' pages (no models): the director's floor, the table's device, the public
+    # site, the JSON API.
+    "vpt.floor",
+    "vpt.dealer",
+    "vpt.public",
+    "vpt.api",
 ]
 
 MIDDLEWARE = [
@@ -225,7 +231,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "vpt.accounts.views.locked_out"
+AXES_LOCKOUT_CALLABLE = "vpt.floor.account_views.locked_out"
 AXES_CLIENT_IP_CALLABLE = "vpt.accounts.throttle.client_address"
 # And per address, before any password is checked (vpt.accounts.throttle): after a failed login
 # the address waits 2 s, doubling with each further failure up to a minute.
@@ -249,9 +255,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "home"
-LOGOUT_REDIRECT_URL = "home"
+LOGIN_URL = "floor:login"
+LOGIN_REDIRECT_URL = "public:home"
+LOGOUT_REDIRECT_URL = "public:home"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [

@@ -1,26 +1,14 @@
 import logging
 
 from django.db import DatabaseError, connection
-from django.db.models import F
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
-from django.shortcuts import render
 from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django.views.defaults import page_not_found
 
-from vpt.events.models import Event
 from vpt.middleware import is_database_unavailable
 from vpt.outage import database_failed
-from vpt.tours.models import Tour
-
-
-@require_GET
-def home(request: HttpRequest) -> HttpResponse:
-    """The way in for everyone: players find their event's standings, staff their tools."""
-    events = Event.objects.order_by(F("starts_on").desc(nulls_last=True), "name")
-    tours = Tour.objects.order_by("name")
-    return render(request, "home.html", {"events": list(events), "tours": list(tours)})
 
 
 @never_cache

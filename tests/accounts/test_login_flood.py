@@ -25,7 +25,7 @@ PHONE, LAPTOP = "10.0.0.66", "10.0.0.5"
 
 
 def log_in(client: Client, username: str, password: str) -> int:
-    return client.post("/accounts/login/", {"username": username, "password": password}).status_code
+    return client.post("/floor/accounts/login/", {"username": username, "password": password}).status_code
 
 
 @pytest.fixture
@@ -69,7 +69,7 @@ def test_a_hundred_failed_logins_from_one_address_cost_under_a_cpu_second(
 def test_the_wait_doubles_and_a_success_clears_it(waits: list[float], director: User, password: str) -> None:
     phone, laptop = Client(REMOTE_ADDR=PHONE), Client(REMOTE_ADDR=LAPTOP)
     assert log_in(phone, "director", "wrong") == 200
-    refused = phone.post("/accounts/login/", {"username": "director", "password": password})
+    refused = phone.post("/floor/accounts/login/", {"username": "director", "password": password})
     assert refused.status_code == 429 and refused["Retry-After"] == "2"
     assert "Wrong passwords were just tried from this device: wait 2 seconds" in refused.content.decode()
     assert log_in(laptop, "director", password) == 302  # another address does not wait
@@ -113,7 +113,7 @@ def test_the_floor_lists_a_username_locked_at_another_address(director: User) ->
     floor = Client(REMOTE_ADDR=LAPTOP)
     floor.force_login(director)
 
-    assert floor.get("/accounts/lockouts/").context["usernames"] == ["dealer"]
+    assert floor.get("/floor/accounts/lockouts/").context["usernames"] == ["dealer"]
 
 
 def test_signed_in_pages_are_not_stored_public_ones_keep_their_caching(client: Client, director: User) -> None:
@@ -121,6 +121,6 @@ def test_signed_in_pages_are_not_stored_public_ones_keep_their_caching(client: C
     public = client.get("/standings/store-open/")
     client.force_login(director)
 
-    assert client.get("/events/store-open/")["Cache-Control"] == "private, no-store"
-    assert client.get("/accounts/lockouts/")["Cache-Control"] == "private, no-store"
+    assert client.get("/floor/events/store-open/")["Cache-Control"] == "private, no-store"
+    assert client.get("/floor/accounts/lockouts/")["Cache-Control"] == "private, no-store"
     assert "no-store" not in public.get("Cache-Control", "")

@@ -30,7 +30,7 @@ def test_director_required_redirects_anonymous_to_login() -> None:
     response = director_view(get(AnonymousUser()))
 
     assert response.status_code == 302
-    assert response["Location"] == "/accounts/login/?next=/somewhere/"
+    assert response["Location"] == "/floor/accounts/login/?next=/somewhere/"
 
 
 def test_director_required_refuses_non_staff(dealer_user: User) -> None:
@@ -61,7 +61,7 @@ def test_through_the_stack_anonymous_is_sent_to_login(client: Client, director_o
     response = client.get(director_only_url)
 
     assert response.status_code == 302
-    assert response["Location"] == "/accounts/login/?next=/only-directors/"
+    assert response["Location"] == "/floor/accounts/login/?next=/only-directors/"
 
 
 def test_through_the_stack_non_staff_gets_403(client: Client, dealer_user: User, director_only_url: str) -> None:

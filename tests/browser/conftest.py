@@ -85,10 +85,10 @@ def login() -> Callable[[Page, object, User, str], None]:
     """`login(page, live_server, user, password)` logs in through the real form, as a person would."""
 
     def submit(page: Page, live_server: object, user: User, password: str) -> None:
-        page.goto(f"{live_server}/accounts/login/")
+        page.goto(f"{live_server}/floor/accounts/login/")
         page.fill("input[name=username]", user.get_username())
         page.fill("input[name=password]", password)
         page.click("main form button[type=submit]")
-        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+        page.wait_for_url(lambda url: "/floor/accounts/login/" not in url)
 
     return submit

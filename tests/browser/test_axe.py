@@ -76,7 +76,7 @@ def test_no_serious_accessibility_violations(
 
         page.context.clear_cookies()
         login(page, live_server, director, password)
-        page.goto(f"{live_server}/seating/{event.slug}/tables/")
+        page.goto(f"{live_server}/floor/seating/{event.slug}/tables/")
         found += [f"tables overview: {line}" for line in serious(page)]
     finally:
         context.close()

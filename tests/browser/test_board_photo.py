@@ -91,13 +91,13 @@ def test_a_photo_from_the_phone_reaches_the_director_only(
         page.wait_for_url(f"**/tables/{table.pk}/hands/1/")
         hand_photo = HandPhoto.objects.get(hand__table=table)
         # The dealer cannot open it.
-        response = page.goto(f"{live_server}/hands/{hand_photo.hand_id}/photo/")
+        response = page.goto(f"{live_server}/floor/hands/{hand_photo.hand_id}/photo/")
         assert response is not None and response.status == 403
 
         page.context.clear_cookies()
         page.set_viewport_size({"width": 1280, "height": 900})
         login(page, live_server, director, password)
-        page.goto(f"{live_server}/hands/{hand_photo.hand_id}/")
+        page.goto(f"{live_server}/floor/hands/{hand_photo.hand_id}/")
         image = page.locator("[data-hand-photo] img")
         expect(image).to_be_visible()
         page.wait_for_function("document.querySelector('[data-hand-photo] img').naturalWidth > 0")

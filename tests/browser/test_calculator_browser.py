@@ -20,7 +20,7 @@ def row(page: Page, field: str):  # type: ignore[no-untyped-def]
 def test_tap_cards_see_foul_fix_it_see_settlement(
     page: Page, live_server: object, screenshot: Callable[[Page, str], Path]
 ) -> None:
-    page.goto(f"{live_server}/calculator/")
+    page.goto(f"{live_server}/tables/calculator/")
     expect(page.locator("[data-card-picker]")).to_be_visible()  # shown only with JavaScript
     expect(page.locator("#hand-preview")).to_have_attribute("data-state", "empty")
     page.fill("#id_p0-name", "Ana")
@@ -83,7 +83,7 @@ def test_tap_cards_see_foul_fix_it_see_settlement(
 
 
 def test_three_players_and_jokers(page: Page, live_server: object) -> None:
-    page.goto(f"{live_server}/calculator/")
+    page.goto(f"{live_server}/tables/calculator/")
     expect(page.locator('[data-player-slot="3"]')).to_be_hidden()
     expect(page.locator('[data-card-picker] button[data-card="JK"]').first).to_be_hidden()
 
@@ -102,7 +102,7 @@ def test_three_players_and_jokers(page: Page, live_server: object) -> None:
 
 
 def test_a_problem_marks_its_field_for_screen_readers(page: Page, live_server: object) -> None:
-    page.goto(f"{live_server}/calculator/")
+    page.goto(f"{live_server}/tables/calculator/")
     expect(page.locator("[data-card-picker]")).to_be_visible()
     field = page.locator("#id_chips_per_point")
     # 5,000 digits: more than a float holds, which an <input type=number> would empty ("required").

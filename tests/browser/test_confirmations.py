@@ -71,11 +71,11 @@ def test_break_and_open_a_table_ask_first(
     page = sized_page
     three = next(t for t in Table.objects.filter(event=event) if t.seat_set.filter(entry__isnull=False).count() == 3)
     login(page, live_server, director, password)
-    page.goto(f"{live_server}/seating/{event.slug}/")
+    page.goto(f"{live_server}/floor/seating/{event.slug}/")
 
     page.locator(f"tr[data-table='{three.number}'] [data-break]").click()
 
-    confirm_panel(page, javascript, f"/seating/{event.slug}/")
+    confirm_panel(page, javascript, f"/floor/seating/{event.slug}/")
     expect(page.locator("[data-confirm-text]")).to_contain_text(f"Break table {three.number}: its 3 players move to")
     assert Table.objects.get(pk=three.pk).status == Table.Status.OPEN
     screenshot(page, f"confirm_break_{page.viewport_size['width']}_{'htmx' if javascript else 'nojs'}")
@@ -85,7 +85,7 @@ def test_break_and_open_a_table_ask_first(
     assert not Seat.objects.filter(table=three, entry__isnull=False).exists()
 
     page.locator("[data-open-table] button").click()
-    confirm_panel(page, javascript, f"/seating/{event.slug}/")
+    confirm_panel(page, javascript, f"/floor/seating/{event.slug}/")
     expect(page.locator("[data-confirm-text]")).to_contain_text("Open table 5: a new table with 3 empty seats.")
     assert not Table.objects.filter(event=event, number=5).exists()
     page.locator("[data-confirm-cancel]").click()
@@ -108,10 +108,10 @@ def test_levels_and_finishing_ask_first(
 ) -> None:
     page = sized_page
     login(page, live_server, director, password)
-    page.goto(f"{live_server}/events/{event.slug}/")
+    page.goto(f"{live_server}/floor/events/{event.slug}/")
 
     page.locator("tr[data-level='3'] [data-remove-level] button").click()
-    confirm_panel(page, javascript, f"/events/{event.slug}/")
+    confirm_panel(page, javascript, f"/floor/events/{event.slug}/")
     expect(page.locator("[data-confirm-text]")).to_have_text("Remove level 3 (300 chips per point), the last level.")
     assert Level.objects.filter(event=event).count() == 3
     page.locator("[data-confirm-yes]").click()
@@ -119,7 +119,7 @@ def test_levels_and_finishing_ask_first(
     assert Level.objects.filter(event=event).count() == 2
 
     page.locator("[data-next-level] button").click()
-    confirm_panel(page, javascript, f"/events/{event.slug}/")
+    confirm_panel(page, javascript, f"/floor/events/{event.slug}/")
     expect(page.locator("[data-confirm-text]")).to_have_text(
         "Move from level 1 (100 chips per point) to level 2 (200 chips per point)."
     )
@@ -132,7 +132,7 @@ def test_levels_and_finishing_ask_first(
 
     page.select_option("#event-status", "finished")
     page.locator("[data-status-form] button").click()
-    confirm_panel(page, javascript, f"/events/{event.slug}/")
+    confirm_panel(page, javascript, f"/floor/events/{event.slug}/")
     expect(page.locator("[data-confirm-text]")).to_have_text("Finish Confirm Cup: no more hands can be recorded.")
     event.refresh_from_db()
     assert event.status != Event.Status.FINISHED

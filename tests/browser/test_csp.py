@@ -69,6 +69,6 @@ def test_dealer_page_standings_and_calculator_run_under_the_policy(
     expect(page.locator("main")).to_contain_text("Ana")
     assert watched() == []
 
-    page.goto(f"{live_server}/calculator/")
+    page.goto(f"{live_server}/tables/calculator/")
     expect(page.locator("[data-card-picker]").first).to_be_visible()
     assert watched() == []

@@ -21,7 +21,7 @@ def test_the_clock_controls_count_down_and_go_on_after_a_pause(
     start_clock(event, actor=director)
     login(page, live_server, director, password)
     page.clock.install()
-    page.goto(f"{live_server}/events/clock-open/clock/")
+    page.goto(f"{live_server}/floor/events/clock-open/clock/")
     time = page.locator("#clock-controls [data-time]")
     expect(time).to_have_text(re.compile(r"^1[45]:\d\d$"))
     expect(page.locator("nav.floor-nav")).to_contain_text("Clock controls")

@@ -30,17 +30,17 @@ def test_director_corrects_a_hand_and_sees_the_differences(
 
     page.set_viewport_size({"width": 1280, "height": 900})
     login(page, live_server, director, password)
-    page.goto(f"{live_server}/seating/{event.slug}/tables/")
+    page.goto(f"{live_server}/floor/seating/{event.slug}/tables/")
     # The next hand as stored: its number and the chips per point it was dealt at.
     next_hand = page.locator("[data-overview] tr[data-table='1'] [data-hand]")
     expect(next_hand).to_contain_text("next: 2")
     expect(next_hand).to_contain_text("100 a point")
     screenshot(page, "director_tables_overview")
 
-    page.goto(f"{live_server}/hands/{hand.pk}/")
+    page.goto(f"{live_server}/floor/hands/{hand.pk}/")
     page.get_by_role("link", name="Correct", exact=True).click()
     # Typed before the page's scripts run, the boards would send no preview: wait for the load.
-    page.wait_for_url(f"**/hands/{hand.pk}/correct/")
+    page.wait_for_url(f"**/floor/hands/{hand.pk}/correct/")
     third = page.locator(f"fieldset[data-seat='{seats[2]}']")
     for row in ("top", "middle", "bottom"):
         third.locator(f"input[name$='-{row}']").fill(QUEENS_FOULED[row])

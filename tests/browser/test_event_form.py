@@ -18,7 +18,7 @@ def test_slug_follows_the_name_and_seats_follow_the_rule_set(
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.set_viewport_size({"width": 390, "height": 844})
     login(page, live_server, director, password)
-    page.goto(f"{live_server}/events/new/")
+    page.goto(f"{live_server}/floor/events/new/")
 
     page.locator("#id_name").press_sequentially("Copa de Otoño 2026")
     expect(page.locator("#id_slug")).to_have_value("copa-de-otono-2026")
@@ -40,7 +40,7 @@ def test_slug_follows_the_name_and_seats_follow_the_rule_set(
     expect(page.locator("#id_slug")).to_have_value("otono")
 
     page.get_by_role("button", name="Save").click()
-    page.wait_for_url(f"{live_server}/events/otono/")
+    page.wait_for_url(f"{live_server}/floor/events/otono/")
     event = Event.objects.get()
     assert (event.name, event.variant, event.seats_per_table) == ("Copa de Otoño 2026 B", "classic", 4)
     assert errors == []

@@ -13,6 +13,6 @@ def test_home_switches_to_spanish(page: Page, live_server: object, screenshot: C
 
     expect(page.locator("h1")).to_have_text("Bienvenido a VPT Director")
     expect(page.get_by_role("link", name="Calculadora de puntos")).to_have_attribute(
-        "href", re.compile(r"/calculator/$")
+        "href", re.compile(r"/tables/calculator/$")
     )
     assert screenshot(page, "home_es").exists()

@@ -98,7 +98,7 @@ def test_no_page_scrolls_sideways(
         "/tours/phone-tour/?screen=big",
         f"/people/{entry.player.person_id}/",
     ]
-    dealer = ["/tables/", f"/tables/{table.pk}/", f"/tables/{table.pk}/hands/1/", "/calculator/"]
+    dealer = ["/tables/", f"/tables/{table.pk}/", f"/tables/{table.pk}/hands/1/", "/tables/calculator/"]
     problems = []
     for width in WIDTHS:
         context = browser.new_context(viewport={"width": width, "height": 844})
@@ -146,32 +146,32 @@ def test_director_pages_fit_a_phone(
     assert entry is not None
     adjust_chips(entry, amount=-1500, reason="Penalty: a card exposed before the deal", actor=director)
     pages = [
-        "/events/",
-        "/events/new/",
-        f"/events/{event.slug}/",
-        f"/events/{event.slug}/edit/",
-        f"/events/{event.slug}/structure/",
-        f"/events/{event.slug}/adjust/",
-        f"/events/{event.slug}/payouts/",
-        f"/events/{event.slug}/deal/",
-        f"/events/{event.slug}/cash/",
-        f"/events/{event.slug}/clock/",
-        f"/events/{event.slug}/audit/",
-        f"/events/{event.slug}/players/",
-        f"/events/{event.slug}/player-links/",
-        f"/seating/{event.slug}/",
-        f"/seating/{event.slug}/tables/",
-        f"/seating/{event.slug}/balancing/",
-        f"/hands/event/{event.slug}/",
-        f"/hands/{hand.pk}/",
-        f"/hands/{hand.pk}/correct/",
-        f"/hands/{hand.pk}/void/",
-        f"/tables/event/{event.slug}/dealers/",
-        f"/slips/events/{event.slug}/",
-        "/people/manage/",
-        "/tours/manage/",
-        "/tours/manage/phone-tour/",
-        "/accounts/lockouts/",
+        "/floor/events/",
+        "/floor/events/new/",
+        f"/floor/events/{event.slug}/",
+        f"/floor/events/{event.slug}/edit/",
+        f"/floor/events/{event.slug}/structure/",
+        f"/floor/events/{event.slug}/adjust/",
+        f"/floor/events/{event.slug}/payouts/",
+        f"/floor/events/{event.slug}/deal/",
+        f"/floor/events/{event.slug}/cash/",
+        f"/floor/events/{event.slug}/clock/",
+        f"/floor/events/{event.slug}/audit/",
+        f"/floor/events/{event.slug}/players/",
+        f"/floor/events/{event.slug}/player-links/",
+        f"/floor/seating/{event.slug}/",
+        f"/floor/seating/{event.slug}/tables/",
+        f"/floor/seating/{event.slug}/balancing/",
+        f"/floor/hands/event/{event.slug}/",
+        f"/floor/hands/{hand.pk}/",
+        f"/floor/hands/{hand.pk}/correct/",
+        f"/floor/hands/{hand.pk}/void/",
+        f"/floor/tables/event/{event.slug}/dealers/",
+        f"/floor/slips/events/{event.slug}/",
+        "/floor/people/",
+        "/floor/tours/",
+        "/floor/tours/phone-tour/",
+        "/floor/accounts/lockouts/",
     ]
     problems = []
     for width in (360, 390):

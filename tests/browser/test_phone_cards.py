@@ -140,7 +140,7 @@ def test_a_badge_never_breaks_inside_its_word(
     hand = table.hands.get()
     login(page, live_server, director, password)
     found = {}
-    for path in (f"/tables/{table.pk}/hands/1/", "/standings/bust-open/tables/1/", f"/hands/{hand.pk}/"):
+    for path in (f"/tables/{table.pk}/hands/1/", "/standings/bust-open/tables/1/", f"/floor/hands/{hand.pk}/"):
         page.goto(f"{live_server}{path}")
         assert page.locator(".badge").count() >= 1, path
         found[path] = page.evaluate(broken)
@@ -167,7 +167,7 @@ def test_five_cards_stay_in_one_row_on_the_desktop_hand_page(
     attach_photo(hand, photo=prepare_photo(upload), actor=director)
     page.set_viewport_size({"width": width, "height": 900})
     login(page, live_server, director, password)
-    page.goto(f"{live_server}/hands/{hand.pk}/")
+    page.goto(f"{live_server}/floor/hands/{hand.pk}/")
     expect(page.locator("[data-hand-photo] img")).to_be_visible()
     # For each row of cards, how many different heights its cards sit at: 1 when none wrapped.
     tops = page.evaluate(
@@ -203,7 +203,7 @@ def test_a_badge_that_wraps_stays_one_pill_on_the_desktop_hand_page(
     )
     page.set_viewport_size({"width": 1280, "height": 800})
     login(page, live_server, director, password)
-    page.goto(f"{live_server}/hands/{second.pk}/")
+    page.goto(f"{live_server}/floor/hands/{second.pk}/")
     badges = page.locator(".badge.fantasy")
     expect(badges.first).to_be_visible()
     pieces = badges.evaluate_all("(all) => all.map((badge) => badge.getClientRects().length)")

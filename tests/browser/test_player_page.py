@@ -37,7 +37,7 @@ def test_a_moved_player_sees_the_move_within_one_poll(browser: Browser, live_ser
     mine = Seat.objects.filter(table=two, entry__isnull=False).order_by("number").first()
     assert mine is not None
     entry = mine.occupant
-    url = reverse("standings:me", args=[live_player_tokens([entry])[entry.pk]])
+    url = reverse("public:me", args=[live_player_tokens([entry])[entry.pk]])
 
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()

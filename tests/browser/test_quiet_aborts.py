@@ -40,7 +40,7 @@ def test_superseded_calculator_requests_log_no_error(
     page: Page, live_server: object, console_errors: list[str]
 ) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{live_server}/calculator/")
+    page.goto(f"{live_server}/tables/calculator/")
     expect(page.locator("[data-card-picker]")).to_be_visible()
     page.locator("#id_p0-stack").press_sequentially("123456789", delay=5)
     page.locator("#id_p0-name").press_sequentially("Anastasia", delay=5)
@@ -69,7 +69,7 @@ def test_player_search_follows_the_typing(
         register_player(event, name=name, actor=director)
     page.set_viewport_size({"width": 360, "height": 740})
     login(page, live_server, director, password)
-    page.goto(f"{live_server}/events/{event.slug}/players/")
+    page.goto(f"{live_server}/floor/events/{event.slug}/players/")
 
     page.locator("#players-q").press_sequentially("ben", delay=20)
     expect(page.locator("[data-players] tbody tr")).to_have_count(2)
@@ -78,7 +78,7 @@ def test_player_search_follows_the_typing(
     expect(page.locator("[data-players] tbody tr")).to_contain_text("José Ruiz")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
-    page.goto(f"{live_server}/events/{event.slug}/adjust/")
+    page.goto(f"{live_server}/floor/events/{event.slug}/adjust/")
     page.locator("#adjust-q").press_sequentially("ruiz", delay=20)
     expect(page.locator("#id_entry option:not([value=''])")).to_have_count(2)
     assert console_errors == []

@@ -22,7 +22,7 @@ def test_registration_offers_the_people_who_played_before(
     jose = Player.objects.get(event=spring).person
 
     login(page, live_server, director, password)
-    page.goto(f"{live_server}/events/summer/players/")
+    page.goto(f"{live_server}/floor/events/summer/players/")
     page.locator("[data-register] input[name=name]").press_sequentially("jose g")
     offered = page.locator("[data-person-suggestions] label")
     expect(offered.first).to_contain_text("José García · jose@example.org")

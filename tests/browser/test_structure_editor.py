@@ -24,7 +24,7 @@ def test_the_editor_inserts_a_break_after_level_3_in_one_save(
     levels = [{"chips_per_point": cpp, "minutes": 20} for cpp in (100, 200, 300, 400, 500, 600)]
     event = create_event(name="Editor Cup", slug="editor-cup", actor=director, levels=levels)
     login(page, live_server, director, password)
-    page.goto(f"{live_server}/events/editor-cup/")
+    page.goto(f"{live_server}/floor/events/editor-cup/")
     page.click("[data-structure-link]")
 
     # Level 1 is in force; level 3 is the form's second row.

@@ -137,8 +137,8 @@ def test_the_director_sets_the_time_left_exactly(client_as_director: Client, dir
     event = jump_cup(director)
     start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=7, seconds=12))
 
-    answer = client_as_director.post("/events/jump-cup/clock/adjust/", {"time_left": "12:30"})
-    bad = client_as_director.post("/events/jump-cup/clock/adjust/", {"time_left": "12:75"})
+    answer = client_as_director.post("/floor/events/jump-cup/clock/adjust/", {"time_left": "12:30"})
+    bad = client_as_director.post("/floor/events/jump-cup/clock/adjust/", {"time_left": "12:75"})
 
     assert answer.status_code == 302
     assert clock_now(event).status.seconds_left in (750, 749)  # the second ticking between the two reads

@@ -26,7 +26,7 @@ from vpt.rounds.services import record_hand
 from vpt.seating.services import draw_seats
 from vpt.tables.models import Table
 
-URL = "/events/final-cup/deal/apply/"
+URL = "/floor/events/final-cup/deal/apply/"
 
 
 def pdf_text(pdf: bytes) -> str:
@@ -205,8 +205,8 @@ def test_a_closed_event_refuses_a_status_change_on_its_page(
     apply_deal(final_table, kind="icm", tables_in_play=1, actor=director)
     close_event(final_table, actor=director)
 
-    page = client_as_director.get("/events/final-cup/").content.decode()
-    response = client_as_director.post("/events/final-cup/status/", {"status": "running"}, follow=True)
+    page = client_as_director.get("/floor/events/final-cup/").content.decode()
+    response = client_as_director.post("/floor/events/final-cup/status/", {"status": "running"}, follow=True)
 
     assert "Finished · closed: its results are final" in page and "data-status-form" not in page
     assert "The event is closed: its results are final." in response.content.decode()
@@ -218,8 +218,8 @@ def test_the_calculator_shows_the_deal_made_and_undo(
 ) -> None:
     apply_deal(final_table, kind="chip-chop", tables_in_play=1, actor=director)
 
-    page = client_as_director.get("/events/final-cup/deal/").content.decode()
-    undone = client_as_director.post("/events/final-cup/deal/undo/")
+    page = client_as_director.get("/floor/events/final-cup/deal/").content.decode()
+    undone = client_as_director.post("/floor/events/final-cup/deal/undo/")
 
     assert "Deal made: Chip-chop" in page and '<td class="num" data-deal-amount>150.00</td>' in page
     assert "data-undo-deal" in page
@@ -240,8 +240,8 @@ def test_the_deal_prints_on_the_slip_of_the_last_hand(
     apply_deal(final_table, kind="chip-chop", tables_in_play=1, actor=director)
     shares = list(Deal.objects.get().shares.select_related("entry__player"))
 
-    last_slip = pdf_text(client_as_director.get(f"/slips/hands/{last.pk}/slip.pdf").content)
-    first_slip = pdf_text(client_as_director.get(f"/slips/hands/{first.pk}/slip.pdf").content)
+    last_slip = pdf_text(client_as_director.get(f"/tables/hands/{last.pk}/slip.pdf").content)
+    first_slip = pdf_text(client_as_director.get(f"/tables/hands/{first.pk}/slip.pdf").content)
 
     assert "Deal: Chip-chop" in last_slip
     for share in shares:

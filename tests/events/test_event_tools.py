@@ -38,10 +38,10 @@ def event(director: User) -> Event:
 
 @pytest.mark.parametrize("path", TOOL_PAGES)
 def test_tool_pages_need_a_director(client: Client, event: Event, dealer_user: User, director: User, path: str) -> None:
-    url = f"/events/costa-open/{path}"
+    url = f"/floor/events/costa-open/{path}"
 
     assert client.get(url).status_code == 302
-    assert client.get(url)["Location"].startswith("/accounts/login/")
+    assert client.get(url)["Location"].startswith("/floor/accounts/login/")
     client.force_login(dealer_user)
     assert client.get(url).status_code == 403
     client.force_login(director)
@@ -49,7 +49,7 @@ def test_tool_pages_need_a_director(client: Client, event: Event, dealer_user: U
 
 
 @pytest.mark.parametrize(
-    "path", [*[f"/events/costa-open/{page}" for page in TOOL_PAGES], "/seating/costa-open/balancing/"]
+    "path", [*[f"/floor/events/costa-open/{page}" for page in TOOL_PAGES], "/floor/seating/costa-open/balancing/"]
 )
 def test_tool_pages_keep_the_directors_menu(client: Client, event: Event, director: User, path: str) -> None:
     client.force_login(director)
@@ -57,13 +57,17 @@ def test_tool_pages_keep_the_directors_menu(client: Client, event: Event, direct
     page = client.get(path).content.decode()
 
     assert 'class="floor-nav"' in page and 'class="event-nav"' not in page
-    for tool in ("/events/costa-open/clock/", "/events/costa-open/payouts/", "/seating/costa-open/balancing/"):
+    for tool in (
+        "/floor/events/costa-open/clock/",
+        "/floor/events/costa-open/payouts/",
+        "/floor/seating/costa-open/balancing/",
+    ):
         assert f'href="{tool}"' in page
 
 
 @pytest.mark.parametrize("action", ACTIONS)
 def test_clock_controls_need_a_director(client: Client, event: Event, dealer_user: User, action: str) -> None:
-    url = f"/events/costa-open/clock/{action}/"
+    url = f"/floor/events/costa-open/clock/{action}/"
 
     assert client.post(url).status_code == 302
     client.force_login(dealer_user)
@@ -75,33 +79,33 @@ def test_clock_controls_need_the_csrf_token(event: Event, director: User) -> Non
     client = Client(enforce_csrf_checks=True)
     client.force_login(director)
 
-    refused = client.post("/events/costa-open/clock/start/")
-    page = client.get("/events/costa-open/clock/").content.decode()
+    refused = client.post("/floor/events/costa-open/clock/start/")
+    page = client.get("/floor/events/costa-open/clock/").content.decode()
     token = page.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
-    accepted = client.post("/events/costa-open/clock/start/", {"csrfmiddlewaretoken": token})
+    accepted = client.post("/floor/events/costa-open/clock/start/", {"csrfmiddlewaretoken": token})
 
     assert refused.status_code == 403
-    assert accepted.status_code == 302 and accepted["Location"] == "/events/costa-open/clock/"
+    assert accepted.status_code == 302 and accepted["Location"] == "/floor/events/costa-open/clock/"
     assert Clock.objects.get(event=event).started_at is not None
 
 
 def test_controls_are_get_only_or_post_only(client_as_director: Client, event: Event) -> None:
-    assert client_as_director.get("/events/costa-open/clock/start/").status_code == 405
-    assert client_as_director.post("/events/costa-open/clock/").status_code == 405
-    assert client_as_director.post("/events/costa-open/clock/explode/").status_code == 404
+    assert client_as_director.get("/floor/events/costa-open/clock/start/").status_code == 405
+    assert client_as_director.post("/floor/events/costa-open/clock/").status_code == 405
+    assert client_as_director.post("/floor/events/costa-open/clock/explode/").status_code == 404
 
 
 def test_start_pause_resume_through_htmx(client_as_director: Client, event: Event) -> None:
     htmx = {"hx-request": "true"}
-    page = client_as_director.get("/events/costa-open/clock/").content.decode()
-    assert 'hx-post="/events/costa-open/clock/start/"' in page
-    assert 'action="/events/costa-open/clock/start/"' in page
+    page = client_as_director.get("/floor/events/costa-open/clock/").content.decode()
+    assert 'hx-post="/floor/events/costa-open/clock/start/"' in page
+    assert 'action="/floor/events/costa-open/clock/start/"' in page
     assert 'href="/standings/costa-open/clock/"' in page  # the public display
 
-    started = client_as_director.post("/events/costa-open/clock/start/", headers=htmx)
-    paused = client_as_director.post("/events/costa-open/clock/pause/", headers=htmx)
-    twice = client_as_director.post("/events/costa-open/clock/pause/", headers=htmx)
-    resumed = client_as_director.post("/events/costa-open/clock/resume/")
+    started = client_as_director.post("/floor/events/costa-open/clock/start/", headers=htmx)
+    paused = client_as_director.post("/floor/events/costa-open/clock/pause/", headers=htmx)
+    twice = client_as_director.post("/floor/events/costa-open/clock/pause/", headers=htmx)
+    resumed = client_as_director.post("/floor/events/costa-open/clock/resume/")
 
     assert started.status_code == 200
     assert started.content.decode().lstrip().startswith('<section id="clock-controls" data-clock')
@@ -115,9 +119,9 @@ def test_start_pause_resume_through_htmx(client_as_director: Client, event: Even
 def test_adjust_form(client_as_director: Client, event: Event, director: User) -> None:
     start_clock(event, actor=director)
 
-    empty = client_as_director.post("/events/costa-open/clock/adjust/", {"minutes": ""})
-    more = client_as_director.post("/events/costa-open/clock/adjust/", {"minutes": "2"})
-    level = client_as_director.post("/events/costa-open/clock/adjust/", {"level": "4"})
+    empty = client_as_director.post("/floor/events/costa-open/clock/adjust/", {"minutes": ""})
+    more = client_as_director.post("/floor/events/costa-open/clock/adjust/", {"minutes": "2"})
+    level = client_as_director.post("/floor/events/costa-open/clock/adjust/", {"level": "4"})
 
     assert empty.status_code == 422 and "Give minutes or seconds" in empty.content.decode()
     assert more.status_code == 302 and level.status_code == 302
@@ -129,18 +133,18 @@ def test_adjust_form(client_as_director: Client, event: Event, director: User) -
 def test_an_event_without_levels_has_no_clock_controls(client_as_director: Client, director: User) -> None:
     create_event(name="Bare", slug="bare", actor=director, levels=[])
 
-    assert client_as_director.get("/events/bare/clock/").status_code == 404
+    assert client_as_director.get("/floor/events/bare/clock/").status_code == 404
 
 
 # Payout structure and deal
 
 
 def test_payout_editor_saves_and_refuses(client_as_director: Client, event: Event) -> None:
-    saved = client_as_director.post("/events/costa-open/payouts/", {"percentages": "50, 30, 20", "unit": "5.00"})
-    bad = client_as_director.post("/events/costa-open/payouts/", {"percentages": "60, 30", "unit": "5.00"})
-    page = client_as_director.get("/events/costa-open/payouts/?saved=1").content.decode()
+    saved = client_as_director.post("/floor/events/costa-open/payouts/", {"percentages": "50, 30, 20", "unit": "5.00"})
+    bad = client_as_director.post("/floor/events/costa-open/payouts/", {"percentages": "60, 30", "unit": "5.00"})
+    page = client_as_director.get("/floor/events/costa-open/payouts/?saved=1").content.decode()
 
-    assert saved.status_code == 302 and saved["Location"] == "/events/costa-open/payouts/?saved=1"
+    assert saved.status_code == 302 and saved["Location"] == "/floor/events/costa-open/payouts/?saved=1"
     assert PayoutStructure.objects.get(event=event).percentages == ["50", "30", "20"]
     assert bad.status_code == 422 and "must add up to exactly 100" in bad.content.decode()
     assert "Payout structure saved." in page and "50, 30, 20" in page
@@ -156,7 +160,7 @@ def test_deal_calculator_adds_up(client_as_director: Client, event: Event, direc
     for name, stack in [("Ana García", 23000), ("Ben", 4000), ("Cid", 33000)]:
         Entry.objects.filter(event=event, player__name=name).update(stack=stack)
 
-    page = client_as_director.get("/events/costa-open/deal/?unit=1.00").content.decode()
+    page = client_as_director.get("/floor/events/costa-open/deal/?unit=1.00").content.decode()
 
     table = page.split('id="deal-table"')[1].split("</table>")[0]
     rows = [row for row in table.split("<tbody>")[1].split("</tbody>")[0].split("<tr") if row.strip()]
@@ -171,12 +175,12 @@ def test_deal_calculator_adds_up(client_as_director: Client, event: Event, direc
 
 
 def test_event_page_links_to_the_tools(client_as_director: Client, event: Event) -> None:
-    page = client_as_director.get("/events/costa-open/").content.decode()
+    page = client_as_director.get("/floor/events/costa-open/").content.decode()
 
     for url in (
-        "/events/costa-open/clock/",
-        "/events/costa-open/payouts/",
-        "/events/costa-open/deal/",
-        "/seating/costa-open/balancing/",
+        "/floor/events/costa-open/clock/",
+        "/floor/events/costa-open/payouts/",
+        "/floor/events/costa-open/deal/",
+        "/floor/seating/costa-open/balancing/",
     ):
         assert f'href="{url}"' in page

@@ -27,21 +27,21 @@ def event(director: User) -> Event:
 def test_staff_pages_refuse_non_staff(client: Client, event: Event, dealer_user: User) -> None:
     client.force_login(dealer_user)
     for url in (
-        reverse("events:list"),
-        reverse("events:create"),
-        reverse("events:detail", args=[event.slug]),
-        reverse("events:players", args=[event.slug]),
-        reverse("events:audit", args=[event.slug]),
-        reverse("events:adjust", args=[event.slug]),
+        reverse("floor:list"),
+        reverse("floor:create"),
+        reverse("floor:detail", args=[event.slug]),
+        reverse("floor:players", args=[event.slug]),
+        reverse("floor:audit", args=[event.slug]),
+        reverse("floor:adjust", args=[event.slug]),
     ):
         assert client.get(url).status_code == 403, url
-    assert client.post(reverse("events:register", args=[event.slug]), {"name": "Eve"}).status_code == 403
+    assert client.post(reverse("floor:register", args=[event.slug]), {"name": "Eve"}).status_code == 403
     assert not Player.objects.exists()
 
 
 def test_create_event_with_rule_preset_and_overrides(client_as_director: Client) -> None:
     response = client_as_director.post(
-        reverse("events:create"),
+        reverse("floor:create"),
         {
             "name": "Summer",
             "slug": "summer",
@@ -74,7 +74,7 @@ def test_a_new_event_can_ask_players_to_confirm_their_boards(client_as_director:
     }
     data |= {"seats_per_table": "3", "max_entries": "1", "language": "en", "slip_format": "a6"}
 
-    response = client_as_director.post(reverse("events:create"), {**data, "players_confirm_boards": "on"})
+    response = client_as_director.post(reverse("floor:create"), {**data, "players_confirm_boards": "on"})
 
     assert response.status_code == 302
     assert Event.objects.get(slug="careful").players_confirm_boards is True
@@ -93,18 +93,18 @@ def test_bad_overrides_are_a_form_error(client_as_director: Client, event: Event
         "language": "en",
         "slip_format": "a6",
     }
-    response = client_as_director.post(reverse("events:edit", args=[event.slug]), data)
+    response = client_as_director.post(reverse("floor:edit", args=[event.slug]), data)
     assert response.status_code == 200
     assert "Rule overrides" in response.content.decode()
     data["rule_overrides"] = '{"scoop_bonus": 4}'
     data["venue"] = "Casino"
-    assert client_as_director.post(reverse("events:edit", args=[event.slug]), data).status_code == 302
+    assert client_as_director.post(reverse("floor:edit", args=[event.slug]), data).status_code == 302
     event.refresh_from_db()
     assert event.venue == "Casino" and event.rule_overrides == {"scoop_bonus": 4}
 
 
 def test_level_structure_add_reorder_break_delete(client_as_director: Client, event: Event) -> None:
-    url = reverse("events:levels", args=[event.slug])
+    url = reverse("floor:levels", args=[event.slug])
     client_as_director.post(
         url, {"action": "add", "new-chips_per_point": "0", "new-minutes": "", "new-hands": "", "new-is_break": "on"}
     )
@@ -135,32 +135,32 @@ def test_level_structure_add_reorder_break_delete(client_as_director: Client, ev
 
 
 def test_register_import_and_reenter(client_as_director: Client, event: Event, director: User) -> None:
-    response = client_as_director.post(reverse("events:register", args=[event.slug]), {"name": "Ana"})
+    response = client_as_director.post(reverse("floor:register", args=[event.slug]), {"name": "Ana"})
     assert response.status_code == 302
-    response = client_as_director.post(reverse("events:register", args=[event.slug]), {"name": "Ana"})
+    response = client_as_director.post(reverse("floor:register", args=[event.slug]), {"name": "Ana"})
     assert response.status_code == 400 and "Ana is already registered." in response.content.decode()
 
     bad = SimpleUploadedFile("p.csv", b"name,country\nBen,ES\nAna,ES\n", content_type="text/csv")
-    response = client_as_director.post(reverse("events:import", args=[event.slug]), {"file": bad})
+    response = client_as_director.post(reverse("floor:import", args=[event.slug]), {"file": bad})
     assert response.status_code == 400 and "Line 3: Ana is already registered." in response.content.decode()
     assert Player.objects.filter(event=event).count() == 1
     good = SimpleUploadedFile(
         "p.csv", "name,country\nBen,ES\nCid,AR\nDaniela Núñez,MX\n".encode(), content_type="text/csv"
     )
-    response = client_as_director.post(reverse("events:import", args=[event.slug]), {"file": good}, follow=True)
+    response = client_as_director.post(reverse("floor:import", args=[event.slug]), {"file": good}, follow=True)
     assert "3 players registered." in response.content.decode()
     assert Player.objects.filter(event=event).count() == 4
 
     ana = Entry.objects.get(player__name="Ana")
     Entry.objects.filter(pk=ana.pk).update(status=Entry.Status.ELIMINATED, stack=0)
-    response = client_as_director.post(reverse("events:reenter", args=[event.slug, ana.player_id]), follow=True)
+    response = client_as_director.post(reverse("floor:reenter", args=[event.slug, ana.player_id]), follow=True)
     assert "re-entered" in response.content.decode()
     assert Entry.objects.filter(player=ana.player).count() == 2
 
 
 def test_chip_adjustment_needs_a_reason(client_as_director: Client, event: Event, director: User) -> None:
     entry = register_player(event, name="Ana", actor=director)
-    url = reverse("events:adjust", args=[event.slug])
+    url = reverse("floor:adjust", args=[event.slug])
     response = client_as_director.post(url, {"entry": entry.pk, "amount": "500", "reason": ""})
     assert response.status_code == 400
     response = client_as_director.post(url, {"entry": entry.pk, "amount": "-20000", "reason": "miscount"})
@@ -181,7 +181,7 @@ def test_audit_log_filters(client_as_director: Client, event: Event, director: U
     from vpt.events.entries import adjust_chips
 
     adjust_chips(ana, amount=100, reason="bonus", actor=other)
-    url = reverse("events:audit", args=[event.slug])
+    url = reverse("floor:audit", args=[event.slug])
     page = client_as_director.get(url).content.decode()
     assert "Ana registered" in page and "Ben registered" in page
     page = client_as_director.get(url, {"player": ana.player_id}).content.decode()
@@ -193,12 +193,12 @@ def test_audit_log_filters(client_as_director: Client, event: Event, director: U
 
 
 def test_event_page_shows_the_public_address(client_as_director: Client, event: Event, settings) -> None:
-    response = client_as_director.get(reverse("events:detail", args=[event.slug]), HTTP_HOST="127.0.0.1")
+    response = client_as_director.get(reverse("floor:detail", args=[event.slug]), HTTP_HOST="127.0.0.1")
     assert 'href="http://127.0.0.1/standings/spring/"' in response.content.decode()
     assert "Set VPT_PUBLIC_URL" in response.content.decode()
 
     settings.VPT_PUBLIC_URL = "https://vpt.example.org"
-    response = client_as_director.get(reverse("events:detail", args=[event.slug]), HTTP_HOST="127.0.0.1")
+    response = client_as_director.get(reverse("floor:detail", args=[event.slug]), HTTP_HOST="127.0.0.1")
     content = response.content.decode()
     assert 'href="https://vpt.example.org/standings/spring/"' in content
     assert "Set VPT_PUBLIC_URL" not in content
@@ -211,7 +211,7 @@ def test_adjustments_read_chips_in_the_page_language(
     client_as_director: Client, event: Event, director: User, language: str, added: str, stacks: str
 ) -> None:
     entry = register_player(event, name="Ana", actor=director)
-    url = reverse("events:adjust", args=[event.slug])
+    url = reverse("floor:adjust", args=[event.slug])
     client_as_director.post(url, {"entry": entry.pk, "amount": "1500", "reason": "Miscount"})
 
     page = client_as_director.get(url, headers={"accept-language": language}).content.decode()
@@ -225,7 +225,7 @@ def confirmation_text(page: str) -> str:
 
 
 def test_removing_a_level_asks_first(client_as_director: Client, event: Event) -> None:
-    url = reverse("events:levels", args=[event.slug])
+    url = reverse("floor:levels", args=[event.slug])
     second = Level.objects.get(event=event, number=2)
 
     page = client_as_director.post(url, {"action": "delete", "level": second.pk}).content.decode()
@@ -246,7 +246,7 @@ def test_removing_a_level_asks_first(client_as_director: Client, event: Event) -
 
 
 def test_moving_to_the_next_level_asks_first(client_as_director: Client, event: Event) -> None:
-    url = reverse("events:advance-level", args=[event.slug])
+    url = reverse("floor:advance-level", args=[event.slug])
 
     page = client_as_director.post(url).content.decode()
 
@@ -260,7 +260,7 @@ def test_moving_to_the_next_level_asks_first(client_as_director: Client, event: 
 
 def test_finishing_the_event_asks_first(client_as_director: Client, event: Event, director: User) -> None:
     register_player(event, name="Ana", actor=director)
-    url = reverse("events:status", args=[event.slug])
+    url = reverse("floor:status", args=[event.slug])
 
     page = client_as_director.post(url, {"status": "finished"}).content.decode()
 
@@ -293,27 +293,25 @@ NEW_EVENT = {
 
 
 def test_an_empty_slug_is_made_from_the_name(client_as_director: Client) -> None:
-    response = client_as_director.post(reverse("events:create"), NEW_EVENT)
+    response = client_as_director.post(reverse("floor:create"), NEW_EVENT)
 
     assert response.status_code == 302
     assert Event.objects.get().slug == "copa-de-otono-2026"
 
 
 def test_seats_outside_the_rule_set_are_refused_with_its_display_name(client_as_director: Client) -> None:
-    response = client_as_director.post(reverse("events:create"), dict(NEW_EVENT, seats_per_table="4"))
+    response = client_as_director.post(reverse("floor:create"), dict(NEW_EVENT, seats_per_table="4"))
 
     page = response.content.decode()
     assert response.status_code == 200 and not Event.objects.exists()
     assert "Progressive (VPT) seats 2 to 3 players at a table." in page
     assert "progressive seats" not in page
-    response = client_as_director.post(
-        reverse("events:create"), dict(NEW_EVENT, variant="classic", seats_per_table="4")
-    )
+    response = client_as_director.post(reverse("floor:create"), dict(NEW_EVENT, variant="classic", seats_per_table="4"))
     assert response.status_code == 302 and Event.objects.get().seats_per_table == 4
 
 
 def test_the_seats_field_offers_what_the_rule_sets_allow(client_as_director: Client) -> None:
-    page = client_as_director.get(reverse("events:create")).content.decode()
+    page = client_as_director.get(reverse("floor:create")).content.decode()
 
     seats = page.split('name="seats_per_table"')[1].split("</select>")[0]
     assert re.findall(r'<option value="(\d)"', seats) == ["2", "3", "4"]
@@ -325,7 +323,7 @@ def test_the_seats_field_offers_what_the_rule_sets_allow(client_as_director: Cli
 def test_players_list_search(client_as_director: Client, event: Event, director: User) -> None:
     for name in ("José Ruiz", "Ana Ruiz", "Ben Stone"):
         register_player(event, name=name, actor=director)
-    url = reverse("events:players", args=[event.slug])
+    url = reverse("floor:players", args=[event.slug])
 
     page = client_as_director.get(url, {"q": "ruiz"}).content.decode()
     assert 'data-entry="José Ruiz"' in page and 'data-entry="Ana Ruiz"' in page
@@ -341,7 +339,7 @@ def test_players_list_search(client_as_director: Client, event: Event, director:
 
 def test_chip_adjustment_player_list_search(client_as_director: Client, event: Event, director: User) -> None:
     entries = {name: register_player(event, name=name, actor=director) for name in ("José Ruiz", "Ana Ruiz", "Ben")}
-    url = reverse("events:adjust", args=[event.slug])
+    url = reverse("floor:adjust", args=[event.slug])
 
     page = client_as_director.get(url, {"q": "ruiz"}).content.decode()
     options = page.split('name="entry"')[1].split("</select>")[0]
@@ -357,7 +355,7 @@ def test_chip_adjustment_player_list_search(client_as_director: Client, event: E
 
 
 def test_a_spreadsheet_export_imports_and_says_which_columns_it_used(client_as_director: Client, event: Event) -> None:
-    url = reverse("events:import", args=[event.slug])
+    url = reverse("floor:import", args=[event.slug])
     sheet = SimpleUploadedFile("players.csv", "\ufeffNombre;País;Correo\r\nAna;ES;ana@example.com\r\n".encode())
 
     page = client_as_director.post(url, {"file": sheet}, follow=True).content.decode().replace("&#x27;", "'")
@@ -369,7 +367,7 @@ def test_a_spreadsheet_export_imports_and_says_which_columns_it_used(client_as_d
 
 
 def test_a_refused_file_says_why_in_sentences(client_as_director: Client, event: Event) -> None:
-    url = reverse("events:import", args=[event.slug])
+    url = reverse("floor:import", args=[event.slug])
     wrong = SimpleUploadedFile("players.csv", b"Nom,Pays\nAna,FR\n")
 
     response = client_as_director.post(url, {"file": wrong})
@@ -385,7 +383,7 @@ def test_a_refused_file_says_why_in_sentences(client_as_director: Client, event:
 
 
 def test_the_rule_overrides_box_starts_empty(client_as_director: Client, event: Event) -> None:
-    for url in (reverse("events:create"), reverse("events:edit", args=[event.slug])):
+    for url in (reverse("floor:create"), reverse("floor:edit", args=[event.slug])):
         page = client_as_director.get(url).content.decode()
         box = re.search(r'<textarea name="rule_overrides"[^>]*>([^<]*)</textarea>', page)
         assert box is not None and box.group(1).strip() == "", url

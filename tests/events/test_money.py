@@ -125,7 +125,7 @@ def test_bad_money_is_refused_on_its_field(
         field: value,
     }
 
-    response = client_as_director.post("/events/money-open/edit/", data)
+    response = client_as_director.post("/floor/events/money-open/edit/", data)
 
     assert response.status_code == 200
     assert message in response.context["form"].errors[field][0]
@@ -202,11 +202,11 @@ def test_the_cash_report_adds_up_at_each_step(director: User, event: Event) -> N
 
 def test_the_cash_desk_page_records_payments_and_shows_the_report(client_as_director: Client, event: Event) -> None:
     ben = entry("Ben")
-    paid = client_as_director.post(f"/events/money-open/cash/entries/{ben.pk}/paid/", {"method": "transfer"})
-    refused = client_as_director.post(f"/events/money-open/cash/entries/{ben.pk}/pay-prize/", {"method": "cash"})
-    page = client_as_director.get("/events/money-open/cash/").content.decode()
+    paid = client_as_director.post(f"/floor/events/money-open/cash/entries/{ben.pk}/paid/", {"method": "transfer"})
+    refused = client_as_director.post(f"/floor/events/money-open/cash/entries/{ben.pk}/pay-prize/", {"method": "cash"})
+    page = client_as_director.get("/floor/events/money-open/cash/").content.decode()
 
-    assert paid.status_code == 302 and paid["Location"] == f"/events/money-open/cash/#entry-{ben.pk}"
+    assert paid.status_code == 302 and paid["Location"] == f"/floor/events/money-open/cash/#entry-{ben.pk}"
     assert refused.status_code == 302
     assert Payment.objects.get().method == "transfer"
     assert '<td class="num" data-line="at-the-desk"><strong>110.00</strong></td>' in page
@@ -217,9 +217,9 @@ def test_the_cash_desk_page_records_payments_and_shows_the_report(client_as_dire
 
 
 def test_the_cash_desk_is_for_directors_only(client: Client, dealer_user: User, event: Event) -> None:
-    anonymous = client.get("/events/money-open/cash/")
+    anonymous = client.get("/floor/events/money-open/cash/")
     client.force_login(dealer_user)
-    dealer = client.post(f"/events/money-open/cash/entries/{entry('Ben').pk}/paid/", {"method": "cash"})
+    dealer = client.post(f"/floor/events/money-open/cash/entries/{entry('Ben').pk}/paid/", {"method": "cash"})
 
     assert anonymous.status_code == 302 and dealer.status_code == 403
     assert not Payment.objects.exists()
@@ -231,11 +231,11 @@ def test_the_desk_links_both_receipts_once_a_prize_is_paid_out(
     finish({"Ana": 1})
     pay_prize(entry("Ana"), method="cash", actor=director)
 
-    page = client_as_director.get("/events/money-open/cash/").content.decode()
+    page = client_as_director.get("/floor/events/money-open/cash/").content.decode()
 
     ana = entry("Ana").pk
-    assert f'href="/slips/events/money-open/receipts/{ana}.pdf?format=a6" data-receipt>Receipt A6</a>' in page
-    assert f'href="/slips/events/money-open/receipts/{ana}.pdf?format=thermal80">Receipt 80 mm</a>' in page
+    assert f'href="/floor/slips/events/money-open/receipts/{ana}.pdf?format=a6" data-receipt>Receipt A6</a>' in page
+    assert f'href="/floor/slips/events/money-open/receipts/{ana}.pdf?format=thermal80">Receipt 80 mm</a>' in page
     assert "<span data-paid-out>600.00 · Cash · director</span>" in page
 
 

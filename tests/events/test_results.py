@@ -52,9 +52,9 @@ def test_an_event_finished_with_a_deal_places_everyone_and_pays_out_the_pool(fin
 def test_every_results_view_agrees(client: Client, client_as_director: Client, finished: Event, capsys) -> None:
     data = client.get("/api/events/deal-open/results").json()
     csv_rows = list(
-        csv.DictReader(io.StringIO(client_as_director.get("/events/deal-open/results.csv").content.decode()))
+        csv.DictReader(io.StringIO(client_as_director.get("/floor/events/deal-open/results.csv").content.decode()))
     )
-    sheet = load_workbook(io.BytesIO(client_as_director.get("/events/deal-open/results.xlsx").content)).active
+    sheet = load_workbook(io.BytesIO(client_as_director.get("/floor/events/deal-open/results.xlsx").content)).active
     xlsx_rows = [dict(zip(RESULT_COLUMNS, row, strict=True)) for row in sheet.iter_rows(min_row=2, values_only=True)]
     call_command("export_results", event="deal-open")
     command_rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
@@ -112,12 +112,12 @@ def test_exports_neutralise_formulas_in_xlsx_too(client_as_director: Client, dir
     event = create_event(name="Hostile", slug="hostile", actor=director, levels=[100])
     register_player(event, name='=HYPERLINK("http://evil.example","Prize")', actor=director)
 
-    sheet = load_workbook(io.BytesIO(client_as_director.get("/events/hostile/results.xlsx").content)).active
+    sheet = load_workbook(io.BytesIO(client_as_director.get("/floor/events/hostile/results.xlsx").content)).active
 
     assert sheet.cell(row=2, column=2).value == '\'=HYPERLINK("http://evil.example","Prize")'
     assert sheet.cell(row=2, column=2).data_type == "s"
     assert (
-        client_as_director.get("/events/hostile/results.csv")
+        client_as_director.get("/floor/events/hostile/results.csv")
         .content.decode()
         .splitlines()[1]
         .startswith(",\"'=HYPERLINK")

@@ -53,7 +53,7 @@ def test_one_save_inserts_a_break_after_level_3_moves_and_removes(client_as_dire
         ]
     )
 
-    response = client_as_director.post("/events/structure-cup/structure/", data)
+    response = client_as_director.post("/floor/events/structure-cup/structure/", data)
 
     assert response.status_code == 302
     assert structure(event) == [
@@ -76,7 +76,7 @@ def test_the_break_lands_right_after_level_3(client_as_director: Client, event: 
         ]
     )
 
-    client_as_director.post("/events/structure-cup/structure/", data)
+    client_as_director.post("/floor/events/structure-cup/structure/", data)
 
     assert structure(event) == [
         (1, 100, 20, False),
@@ -101,7 +101,7 @@ def test_a_falling_chips_per_point_is_saved_with_a_warning(client_as_director: C
         ]
     )
 
-    page = client_as_director.post("/events/structure-cup/structure/", data, follow=True).content.decode()
+    page = client_as_director.post("/floor/events/structure-cup/structure/", data, follow=True).content.decode()
 
     assert "Level 3: chips per point falls from 200 to 50." in page
     assert structure(event)[2] == (3, 50, 20, False)
@@ -121,7 +121,7 @@ def test_levels_in_force_stay_and_bad_rows_change_nothing(
         "level-0-minutes": "20",
     }
 
-    response = client_as_director.post("/events/structure-cup/structure/", bad)
+    response = client_as_director.post("/floor/events/structure-cup/structure/", bad)
 
     assert before == [(1, 100, 20, False), (2, 200, 20, False), (3, 300, 20, False), (4, 300, 10, True)]
     assert response.status_code == 422 and "Give the chips per point." in response.content.decode()
@@ -158,12 +158,12 @@ def test_a_structure_saved_as_a_template_starts_a_new_event(
         event, levels=[LevelSpec(200, 20), LevelSpec(1, 10, is_break=True), LevelSpec(400, 15)], actor=director
     )
 
-    saved = client_as_director.post("/events/structure-cup/structure/template/", {"name": "Sunday classic"})
+    saved = client_as_director.post("/floor/events/structure-cup/structure/template/", {"name": "Sunday classic"})
     template = StructureTemplate.objects.get()
     created = client_as_director.post(
-        "/events/new/", form_data("Next Sunday", "next-sunday", f"template:{template.pk}")
+        "/floor/events/new/", form_data("Next Sunday", "next-sunday", f"template:{template.pk}")
     )
-    copied = client_as_director.post("/events/new/", form_data("Copy", "copy-cup", f"event:{event.pk}"))
+    copied = client_as_director.post("/floor/events/new/", form_data("Copy", "copy-cup", f"event:{event.pk}"))
 
     assert saved.status_code == 302 and created.status_code == 302 and copied.status_code == 302
     original = shape(Event.objects.get(pk=event.pk))
@@ -182,8 +182,8 @@ def test_a_structure_saved_as_a_template_starts_a_new_event(
 
 
 def test_a_template_name_is_taken_once(client_as_director: Client, event: Event) -> None:
-    client_as_director.post("/events/structure-cup/structure/template/", {"name": "Weekly"})
-    again = client_as_director.post("/events/structure-cup/structure/template/", {"name": "Weekly"}, follow=True)
+    client_as_director.post("/floor/events/structure-cup/structure/template/", {"name": "Weekly"})
+    again = client_as_director.post("/floor/events/structure-cup/structure/template/", {"name": "Weekly"}, follow=True)
 
     assert "A template called Weekly already exists." in again.content.decode()
     assert StructureTemplate.objects.count() == 1

@@ -91,20 +91,22 @@ def test_the_register_form_offers_the_matching_people(client_as_director: Client
     register_player(spring, name="María López", actor=director)
     maria = person_of(spring, "María López")
 
-    offered = client_as_director.get("/events/summer/players/people/?name=maria")
+    offered = client_as_director.get("/floor/events/summer/players/people/?name=maria")
     assert offered.status_code == 200
     assert f'value="{maria.pk}"' in offered.content.decode() and "María López" in offered.content.decode()
 
-    response = client_as_director.post("/events/summer/players/register/", {"name": "Maria L", "person": str(maria.pk)})
+    response = client_as_director.post(
+        "/floor/events/summer/players/register/", {"name": "Maria L", "person": str(maria.pk)}
+    )
     assert response.status_code == 302
     assert person_of(summer, "Maria L") == maria
 
-    refused = client_as_director.post("/events/summer/players/register/", {"name": "Zoe", "person": "999999"})
+    refused = client_as_director.post("/floor/events/summer/players/register/", {"name": "Zoe", "person": "999999"})
     assert refused.status_code == 400
     assert "No person has the number 999999: pick one of the people offered." in refused.content.decode()
     assert not Player.objects.filter(event=summer, name="Zoe").exists()
     for value in ("abc", "-3", "99999999999999999999999"):
-        refused = client_as_director.post("/events/summer/players/register/", {"name": "Zoe", "person": value})
+        refused = client_as_director.post("/floor/events/summer/players/register/", {"name": "Zoe", "person": value})
         assert refused.status_code == 400 and f"No person has the number {value}:" in refused.content.decode()
     assert not Player.objects.filter(event=summer, name="Zoe").exists()
 
@@ -116,7 +118,7 @@ def test_the_csv_import_says_who_matched_and_who_is_new(client_as_director: Clie
     csv = "name,country,email\nAna Ruiz,ES,ana@example.org\nben diaz,,\nCid,,\n"
     upload = SimpleUploadedFile("players.csv", csv.encode(), content_type="text/csv")
 
-    response = client_as_director.post("/events/summer/players/import/", {"file": upload}, follow=True)
+    response = client_as_director.post("/floor/events/summer/players/import/", {"file": upload}, follow=True)
 
     page = response.content.decode()
     assert "3 players registered." in page
@@ -179,17 +181,17 @@ def test_bad_merges_are_refused_and_change_nothing(director: User, case: str) ->
 def test_the_people_page_merges_hides_and_refuses_unknown_numbers(client_as_director: Client) -> None:
     a, b = (Person.objects.create(name=n, folded_name=fold_name(n)) for n in ("Ana", "Ana 2"))
 
-    assert client_as_director.post("/people/manage/merge/", {"duplicate": b.pk, "into": a.pk}).status_code == 302
+    assert client_as_director.post("/floor/people/merge/", {"duplicate": b.pk, "into": a.pk}).status_code == 302
     b.refresh_from_db()
     assert b.merged_into == a
-    refused = client_as_director.post("/people/manage/merge/", {"duplicate": 99999, "into": a.pk})
+    refused = client_as_director.post("/floor/people/merge/", {"duplicate": 99999, "into": a.pk})
     assert refused.status_code == 400 and "No person has the number 99999." in refused.content.decode()
-    assert client_as_director.post(f"/people/manage/{b.pk}/unmerge/").status_code == 302
-    assert client_as_director.post(f"/people/manage/{a.pk}/visibility/", {"hidden": "1"}).status_code == 302
+    assert client_as_director.post(f"/floor/people/{b.pk}/unmerge/").status_code == 302
+    assert client_as_director.post(f"/floor/people/{a.pk}/visibility/", {"hidden": "1"}).status_code == 302
     a.refresh_from_db()
     b.refresh_from_db()
     assert a.hidden and b.merged_into is None
-    page = client_as_director.get("/people/manage/?q=ana").content.decode()
+    page = client_as_director.get("/floor/people/?q=ana").content.decode()
     assert "Ana 2" in page and "hidden" in page
 
 
@@ -244,7 +246,7 @@ def test_an_import_whose_person_is_already_in_the_event_registers_nobody(
     csv = "name,email\nCid,\nAna Ruiz,ana@example.org\ncid ,\n"
     upload = SimpleUploadedFile("players.csv", csv.encode(), content_type="text/csv")
 
-    response = client_as_director.post("/events/spring/players/import/", {"file": upload})
+    response = client_as_director.post("/floor/events/spring/players/import/", {"file": upload})
 
     page = response.content.decode()
     assert response.status_code == 400

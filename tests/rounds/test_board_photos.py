@@ -43,7 +43,7 @@ def jpeg_with_exif(size: tuple[int, int] = (640, 480)) -> bytes:
 
 def post_hand(client: Client, table: Table, photo: SimpleUploadedFile) -> Any:
     data = hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL])
-    return client.post(reverse("rounds:table", args=[table.pk]), {**data, "photo": photo})
+    return client.post(reverse("dealer:table", args=[table.pk]), {**data, "photo": photo})
 
 
 def test_a_good_photo_is_kept_upright_and_without_metadata(
@@ -65,7 +65,7 @@ def test_a_good_photo_is_kept_upright_and_without_metadata(
     assert (photo.width, photo.height, photo.uploaded_by) == (480, 640, dealer_user)
 
     # The director sees it beside the boards; the dealer and the public cannot fetch it.
-    url = reverse("rounds:hand-photo", args=[photo.hand_id])
+    url = reverse("floor:hand-photo", args=[photo.hand_id])
     assert client.get(url).status_code == 403
     assert Client().get(url).status_code in (302, 403)
     director_client = Client()
@@ -74,11 +74,11 @@ def test_a_good_photo_is_kept_upright_and_without_metadata(
     assert answer.status_code == 200 and answer["Content-Type"] == "image/jpeg"
     assert "private" in answer["Cache-Control"]
     assert b"".join(answer.streaming_content) == path.read_bytes()
-    page = director_client.get(reverse("rounds:hand-detail", args=[photo.hand_id])).content.decode()
+    page = director_client.get(reverse("floor:hand-detail", args=[photo.hand_id])).content.decode()
     assert f'src="{url}"' in page and "data-hand-photo" in page
-    correct = director_client.get(reverse("rounds:hand-correct", args=[photo.hand_id])).content.decode()
+    correct = director_client.get(reverse("floor:hand-correct", args=[photo.hand_id])).content.decode()
     assert f'src="{url}"' in correct
-    public = Client().get(reverse("standings:table", args=[table.event.slug, table.number])).content.decode()
+    public = Client().get(reverse("public:table", args=[table.event.slug, table.number])).content.decode()
     assert url not in public
     with pytest.raises(ValueError):
         photo.image.url  # noqa: B018 -- the storage has no URL
@@ -114,7 +114,7 @@ def test_a_bad_photo_refuses_the_hand_with_a_message(
 def test_the_photo_is_optional(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
     data = hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL])
-    assert client.post(reverse("rounds:table", args=[table.pk]), data).status_code == 302
+    assert client.post(reverse("dealer:table", args=[table.pk]), data).status_code == 302
     assert Hand.objects.filter(table=table).count() == 1 and not HandPhoto.objects.exists()
 
 
@@ -127,12 +127,12 @@ def test_the_device_sends_the_photo_on_its_own_once_the_hand_is_recorded(
     client.force_login(dealer_user)
     assert (
         client.post(
-            reverse("rounds:table", args=[table.pk]),
+            reverse("dealer:table", args=[table.pk]),
             hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL]),
         ).status_code
         == 302
     )
-    url = reverse("rounds:hand-photo-upload", args=[table.pk, 1])
+    url = reverse("dealer:hand-photo-upload", args=[table.pk, 1])
     for _try in range(2):
         response = client.post(
             url, {"photo": SimpleUploadedFile("board.jpg", jpeg_with_exif(), content_type="image/jpeg")}
@@ -143,7 +143,7 @@ def test_the_device_sends_the_photo_on_its_own_once_the_hand_is_recorded(
     refused = client.post(url, {"photo": SimpleUploadedFile("board.jpg", b"not an image", content_type="image/jpeg")})
 
     assert refused.status_code == 400 and refused.json()["code"]
-    result = client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
+    result = client.get(reverse("dealer:hand-result", args=[table.pk, 1])).content.decode()
     assert "The hand is recorded, but its photo was not kept" in result
     assert Hand.objects.filter(table=table).count() == 1 and HandPhoto.objects.count() == 1
-    assert client.post(reverse("rounds:hand-photo-upload", args=[table.pk, 2])).status_code == 404
+    assert client.post(reverse("dealer:hand-photo-upload", args=[table.pk, 2])).status_code == 404

@@ -1,4 +1,4 @@
-"""The score calculator page: /calculator/, its htmx preview fragment and the plain-POST fallback.
+"""The score calculator page: /tables/calculator/, its htmx preview fragment and the plain-POST fallback.
 
 No test here has database access: the page scores and stores nothing.
 """
@@ -14,7 +14,7 @@ from vpt.ofc import card_face, describe, parse_cards, row_value
 from vpt.rounds.describe import describe_row
 from vpt.rounds.preview import preview_context
 
-URL = "/calculator/"
+URL = "/tables/calculator/"
 HTMX = {"HX-Request": "true"}
 
 
@@ -51,7 +51,7 @@ def test_page_renders_in_english(client: Client) -> None:
     assert response.status_code == 200
     html = response.content.decode()
     assert "<h1>Score calculator</h1>" in html
-    assert 'hx-post="/calculator/"' in html and 'action="/calculator/"' in html
+    assert 'hx-post="/tables/calculator/"' in html and 'action="/tables/calculator/"' in html
     assert 'hx-target="#hand-preview"' in html
     assert html.count('data-card="') == 54  # 52 cards and two jokers (shown for joker-ultimate)
     assert 'data-card="Qh" aria-label="queen of hearts"><span>Q</span><span>♥</span></button>' in html

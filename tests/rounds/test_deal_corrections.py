@@ -137,17 +137,17 @@ def test_the_pages_show_the_refusal_with_the_differences_and_no_confirm(
         data.update({f"s{seat}-{row}": cards for row, cards in board.items()})
     before = state(dealt.event)
 
-    page = client_as_director.post(reverse("rounds:hand-correct", args=[dealt.hand.pk]), data).content.decode()
+    page = client_as_director.post(reverse("floor:hand-correct", args=[dealt.hand.pk]), data).content.decode()
 
     assert "Differences (nothing saved yet)" in page
     assert "The event ended with a deal, and this correction would change" in page
-    assert "data-confirm" not in page and 'href="/events/final-cup/deal/"' in page
+    assert "data-confirm" not in page and 'href="/floor/events/final-cup/deal/"' in page
     confirmed = client_as_director.post(
-        reverse("rounds:hand-correct", args=[dealt.hand.pk]), {**data, "action": "confirm"}
+        reverse("floor:hand-correct", args=[dealt.hand.pk]), {**data, "action": "confirm"}
     )
     assert confirmed.status_code == 200 and state(dealt.event) == before
 
-    void_url = reverse("rounds:hand-void", args=[dealt.hand.pk])
+    void_url = reverse("floor:hand-void", args=[dealt.hand.pk])
     void = client_as_director.get(void_url).content.decode()
     assert "voiding this hand would change" in void and "data-confirm" not in void
     posted = client_as_director.post(void_url, {"reason": "wrong table", "plan": "anything"})

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 
 def url(table: Table) -> str:
-    return reverse("rounds:table", args=[table.pk])
+    return reverse("dealer:table", args=[table.pk])
 
 
 def text(html: str) -> str:
@@ -32,7 +32,7 @@ def text(html: str) -> str:
 def test_anonymous_is_sent_to_login(client: Client, table: Table) -> None:
     response = client.get(url(table))
     assert response.status_code == 302
-    assert "/accounts/login/" in response["Location"]
+    assert "/floor/accounts/login/" in response["Location"]
 
 
 def test_dealer_sees_the_hand_to_enter(client: Client, table: Table, dealer_user: User) -> None:
@@ -58,7 +58,7 @@ def test_other_dealer_gets_403(client: Client, table: Table) -> None:
     client.force_login(other)
     assert client.get(url(table)).status_code == 403
     assert client.post(url(table), {"hand_number": "1"}).status_code == 403
-    assert client.get(reverse("rounds:hand-result", args=[table.pk, 1])).status_code == 403
+    assert client.get(reverse("dealer:hand-result", args=[table.pk, 1])).status_code == 403
 
 
 def test_director_may_open_any_table(client_as_director: Client, table: Table) -> None:
@@ -128,11 +128,11 @@ def test_record_then_result_page(client: Client, table: Table, dealer_user: User
     entries = [seat.entry for seat in table_state(table.pk).seats]
     response = client.post(url(table), hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL]))
     assert response.status_code == 302
-    assert response["Location"] == reverse("rounds:hand-result", args=[table.pk, 1])
+    assert response["Location"] == reverse("dealer:hand-result", args=[table.pk, 1])
     hand = Hand.objects.get()
     assert hand.recorded_by == dealer_user
     html = client.get(response["Location"]).content.decode()
-    assert reverse("slips:hand-slip", args=[hand.pk]) in html  # the "Print slip" button
+    assert reverse("dealer:hand-slip", args=[hand.pk]) in html  # the "Print slip" button
     page = text(html)
     assert "Hand 1 recorded" in page
     assert "Print slip" in page
@@ -168,7 +168,7 @@ def test_htmx_submit_redirects_the_client(client: Client, table: Table, dealer_u
     client.force_login(dealer_user)
     response = client.post(url(table), hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL]), headers=HTMX)
     assert response.status_code == 200
-    assert response["HX-Redirect"] == reverse("rounds:hand-result", args=[table.pk, 1])
+    assert response["HX-Redirect"] == reverse("dealer:hand-result", args=[table.pk, 1])
 
 
 def test_second_submit_is_refused_clearly(client: Client, table: Table, dealer_user: User) -> None:
@@ -231,7 +231,7 @@ def test_page_does_not_leak_another_tables_entry(client: Client, table: Table, d
     director = User.objects.create_user("td", password="x", is_staff=True)
     other = Client()
     other.force_login(director)
-    for page in (url(table), reverse("seating:tables-overview", args=[table.event.slug])):
+    for page in (url(table), reverse("floor:tables-overview", args=[table.event.slug])):
         assert "Jc Jd 4s" not in other.get(page).content.decode()
 
 
@@ -254,7 +254,7 @@ def test_preview_query_count(
 
 def test_my_tables_sends_a_dealer_to_their_table(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    response = client.get(reverse("rounds:mine"))
+    response = client.get(reverse("dealer:mine"))
     assert response.status_code == 302 and response["Location"] == url(table)
 
 
@@ -316,7 +316,7 @@ def test_a_player_on_zero_who_owes_again_cannot_pay_and_is_out(client: Client, t
 
 
 def test_my_table_offers_a_director_every_open_table(client_as_director: Client, table: Table) -> None:
-    page = client_as_director.get(reverse("rounds:mine")).content.decode()
+    page = client_as_director.get(reverse("dealer:mine")).content.decode()
 
     assert "Ask the tournament director" not in page
     assert "As the director you may enter hands at any table:" in page

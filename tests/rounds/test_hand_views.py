@@ -49,21 +49,21 @@ def post_boards(hand: Hand, boards: list[dict[str, str]], **extra: str) -> dict[
 
 def test_non_staff_refused(client: Client, hand: Hand, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    for name in ("rounds:hand-detail", "rounds:hand-correct", "rounds:hand-void"):
+    for name in ("floor:hand-detail", "floor:hand-correct", "floor:hand-void"):
         assert client.get(reverse(name, args=[hand.pk])).status_code == 403
-    assert client.get(reverse("rounds:event-hands", args=[hand.event.slug])).status_code == 403
+    assert client.get(reverse("floor:event-hands", args=[hand.event.slug])).status_code == 403
 
 
 def test_detail_and_list(client_as_director: Client, hand: Hand) -> None:
-    page = client_as_director.get(reverse("rounds:hand-detail", args=[hand.pk])).content.decode()
+    page = client_as_director.get(reverse("floor:hand-detail", args=[hand.pk])).content.decode()
     assert "Table 1, hand 1" in page and "Correct" in page and "Void" in page
     assert "Table 1, hand 1 recorded" in page  # the audit history
-    listing = client_as_director.get(reverse("rounds:event-hands", args=[hand.event.slug]) + "?table=1")
-    assert reverse("rounds:hand-detail", args=[hand.pk]) in listing.content.decode()
+    listing = client_as_director.get(reverse("floor:event-hands", args=[hand.event.slug]) + "?table=1")
+    assert reverse("floor:hand-detail", args=[hand.pk]) in listing.content.decode()
 
 
 def test_correct_shows_differences_then_saves(client_as_director: Client, hand: Hand, kit: Any) -> None:
-    url = reverse("rounds:hand-correct", args=[hand.pk])
+    url = reverse("floor:hand-correct", args=[hand.pk])
     form = client_as_director.get(url).content.decode()
     assert 'value="Jc Jd 4s"' in form  # the recorded boards, ready to edit
     stacks = dict(Entry.objects.values_list("pk", "stack"))
@@ -87,7 +87,7 @@ def test_correct_shows_differences_then_saves(client_as_director: Client, hand: 
 
 
 def test_confirm_without_matching_dry_run_is_not_saved(client_as_director: Client, hand: Hand, kit: Any) -> None:
-    url = reverse("rounds:hand-correct", args=[hand.pk])
+    url = reverse("floor:hand-correct", args=[hand.pk])
     data = post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED], reason="x", action="confirm", token="stale")
     page = client_as_director.post(url, data).content.decode()
     assert "changed since the differences were shown" in page
@@ -96,7 +96,7 @@ def test_confirm_without_matching_dry_run_is_not_saved(client_as_director: Clien
 
 
 def test_correction_preview_fragment(client_as_director: Client, hand: Hand, kit: Any) -> None:
-    url = reverse("rounds:hand-correct", args=[hand.pk])
+    url = reverse("floor:hand-correct", args=[hand.pk])
     response = client_as_director.post(
         url, post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED]), headers={"HX-Request": "true"}
     )
@@ -105,7 +105,7 @@ def test_correction_preview_fragment(client_as_director: Client, hand: Hand, kit
 
 
 def test_void_shows_differences_then_voids(client_as_director: Client, hand: Hand) -> None:
-    url = reverse("rounds:hand-void", args=[hand.pk])
+    url = reverse("floor:hand-void", args=[hand.pk])
     page = client_as_director.get(url).content.decode()
     assert "Differences (nothing saved yet)" in page
     assert client_as_director.post(url, {"reason": "", "plan": hidden(page, "plan")}).status_code == 200
@@ -119,7 +119,7 @@ def test_void_shows_differences_then_voids(client_as_director: Client, hand: Han
 
 
 def confirm_correction(client: Client, hand: Hand, boards: list[dict[str, str]]) -> list[str]:
-    url = reverse("rounds:hand-correct", args=[hand.pk])
+    url = reverse("floor:hand-correct", args=[hand.pk])
     data = post_boards(hand, boards, reason="Wrong card typed", action="dry_run")
     page = client.post(url, data).content.decode()
     confirm = dict(data, action="confirm", token=hidden(page, "token"), plan=hidden(page, "plan"))
@@ -137,10 +137,10 @@ def test_a_correction_of_boards_only_says_what_was_saved(client_as_director: Cli
     assert hand.version == 2
     assert messages == ["Hand corrected: boards changed, no chips moved; correction 1 saved."]
     # Named the same on the hand's pages and on its slip.
-    for page in ("rounds:hand-detail", "rounds:hand-result"):
-        args = [hand.pk] if page == "rounds:hand-detail" else [hand.table_id, hand.number]
+    for page in ("floor:hand-detail", "dealer:hand-result"):
+        args = [hand.pk] if page == "floor:hand-detail" else [hand.table_id, hand.number]
         assert ">correction 1</span>" in client_as_director.get(reverse(page, args=args)).content.decode()
-    slip = client_as_director.get(reverse("slips:hand-slip", args=[hand.pk])).content
+    slip = client_as_director.get(reverse("dealer:hand-slip", args=[hand.pk])).content
     assert "correction 1" in "".join(page.extract_text() for page in PdfReader(io.BytesIO(slip)).pages)
 
 
@@ -161,12 +161,12 @@ def test_stacks_on_the_correction_and_void_pages_read_like_everywhere_else(
     """Grouped in the page's language (2,900; 2 900 in Spanish), as the players list and the
     standings print them: not "2900 → 2480"."""
     stacks = sorted(f"{stack:,}".replace(",", separator) for stack in Entry.objects.values_list("stack", flat=True))
-    url = reverse("rounds:hand-correct", args=[hand.pk])
+    url = reverse("floor:hand-correct", args=[hand.pk])
     data = post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED], reason="Misread", action="dry_run")
     headers = {"accept-language": language}
 
     correct = client_as_director.post(url, data, headers=headers).content.decode()
-    void = client_as_director.get(reverse("rounds:hand-void", args=[hand.pk]), headers=headers).content.decode()
+    void = client_as_director.get(reverse("floor:hand-void", args=[hand.pk]), headers=headers).content.decode()
 
     grouped = re.compile(rf"^\d{{1,3}}({separator}\d{{3}})+$")
     for page in (correct, void):
@@ -179,18 +179,18 @@ def test_stacks_on_the_correction_and_void_pages_read_like_everywhere_else(
 def test_a_correction_says_which_chips_to_move_on_the_page_and_the_slip(
     client_as_director: Client, hand: Hand, kit: Any
 ) -> None:
-    url = reverse("rounds:hand-correct", args=[hand.pk])
+    url = reverse("floor:hand-correct", args=[hand.pk])
     data = post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED], reason="Misread", action="dry_run")
 
     page = client_as_director.post(url, data).content.decode()
 
     assert re.findall(r"<li>([^<]*gives[^<]*)</li>", page) == ["Ben gives 1,100 to Ana and 1,100 to Cid."]
     confirm_correction(client_as_director, hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED])
-    pdf = client_as_director.get(reverse("slips:hand-slip", args=[hand.pk])).content
+    pdf = client_as_director.get(reverse("dealer:hand-slip", args=[hand.pk])).content
     slip = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "Correction 1, chips to move:" in slip
     assert "Ben gives 1,100 to Ana and 1,100 to Cid." in slip
-    detail = client_as_director.get(reverse("rounds:hand-detail", args=[hand.pk])).content.decode()
+    detail = client_as_director.get(reverse("floor:hand-detail", args=[hand.pk])).content.decode()
     assert re.findall(r"points, (\S+) chips paid of (\S+) due", detail) == [
         ("300", "300"),
         ("1,400", "1,400"),
@@ -233,10 +233,10 @@ def test_the_void_and_correction_pages_answer_while_a_dealer_writes(
 ) -> None:
     """Looking at what a void or a correction would change takes no lock: a director reading
     the differences never holds up, nor waits behind, a dealer recording a hand."""
-    correct_url = reverse("rounds:hand-correct", args=[hand.pk])
+    correct_url = reverse("floor:hand-correct", args=[hand.pk])
     data = post_boards(hand, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FOULED], reason="Misread", action="dry_run")
     with another_writer_holding_the_lock(hand):
-        void = client_as_director.get(reverse("rounds:hand-void", args=[hand.pk]))
+        void = client_as_director.get(reverse("floor:hand-void", args=[hand.pk]))
         correct = client_as_director.post(correct_url, data)
 
     assert void.status_code == 200 and "Differences (nothing saved yet)" in void.content.decode()
@@ -247,7 +247,7 @@ def test_the_void_and_correction_pages_answer_while_a_dealer_writes(
 def test_a_void_is_refused_when_a_hand_was_recorded_since_its_differences_were_shown(
     client_as_director: Client, hand: Hand, table: Table, director: User, kit: Any
 ) -> None:
-    url = reverse("rounds:hand-void", args=[hand.pk])
+    url = reverse("floor:hand-void", args=[hand.pk])
     shown = client_as_director.get(url).content.decode()
     record_hand(
         table, hand_number=2, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
@@ -276,7 +276,7 @@ def test_the_hands_list_shows_fouls_fantasyland_and_the_biggest_exchange_with_fi
         boards=kit.by_position(table, [kit.JACKS, kit.QUEENS_FOULED, kit.ACES_FULL]),
         actor=director,
     )
-    url = reverse("rounds:event-hands", args=[hand.event.slug])
+    url = reverse("floor:event-hands", args=[hand.event.slug])
 
     page = client_as_director.get(url).content.decode()
 
@@ -295,12 +295,12 @@ def test_the_hands_list_shows_fouls_fantasyland_and_the_biggest_exchange_with_fi
 def test_spanish_reads_right_in_context(client_as_director: Client, hand: Hand) -> None:
     """The Void button is an action ("Anular"), the voided badge a state ("Anulada"); the result's
     columns have one name each; a stack is a "stack" everywhere."""
-    detail = client_as_director.get(reverse("rounds:hand-detail", args=[hand.pk]), HTTP_ACCEPT_LANGUAGE="es")
+    detail = client_as_director.get(reverse("floor:hand-detail", args=[hand.pk]), HTTP_ACCEPT_LANGUAGE="es")
     page = detail.content.decode()
-    assert f'href="{reverse("rounds:hand-void", args=[hand.pk])}">Anular</a>' in page
+    assert f'href="{reverse("floor:hand-void", args=[hand.pk])}">Anular</a>' in page
     assert ">Anulada<" not in page
     result = client_as_director.get(
-        reverse("rounds:hand-result", args=[hand.table_id, hand.number]), HTTP_ACCEPT_LANGUAGE="es"
+        reverse("dealer:hand-result", args=[hand.table_id, hand.number]), HTTP_ACCEPT_LANGUAGE="es"
     ).content.decode()
     head = result.split('class="result-table stacks-table"')[1].split("</thead>")[0]
     columns = re.findall(r'<th scope="col"[^>]*>([^<]+)</th>', head)

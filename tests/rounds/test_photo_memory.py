@@ -77,12 +77,14 @@ def test_a_48_megapixel_jpeg_and_a_12_megapixel_png_decode_under_300_mb(photos: 
 
 @pytest.mark.django_db
 def test_a_large_body_from_someone_logged_out_is_refused_unread(client: Client, director: User) -> None:
-    declared = client.generic("POST", "/accounts/login/", b"x", CONTENT_LENGTH=str(200 * MB))
-    chunked = client.generic("POST", "/accounts/login/", b"x", HTTP_TRANSFER_ENCODING="chunked", CONTENT_LENGTH="")
+    declared = client.generic("POST", "/floor/accounts/login/", b"x", CONTENT_LENGTH=str(200 * MB))
+    chunked = client.generic(
+        "POST", "/floor/accounts/login/", b"x", HTTP_TRANSFER_ENCODING="chunked", CONTENT_LENGTH=""
+    )
 
     assert declared.status_code == 413 and chunked.status_code == 413
     assert declared.content.decode() == "The request is too large: at most 2 MB without logging in."
     client.force_login(director)
     photo = SimpleUploadedFile("board.jpg", b"x" * (3 * MB), content_type="image/jpeg")
-    photo_sized = client.post("/accounts/lockouts/unlock/", {"username": "nobody", "photo": photo})
+    photo_sized = client.post("/floor/accounts/lockouts/unlock/", {"username": "nobody", "photo": photo})
     assert photo_sized.status_code == 302  # logged in: read as usual

@@ -53,7 +53,7 @@ def test_the_dealers_page_asks_each_player_and_records_when_all_ticked(
     client: Client, confirming: Table, dealer_user: User
 ) -> None:
     client.force_login(dealer_user)
-    url = reverse("rounds:table", args=[confirming.pk])
+    url = reverse("dealer:table", args=[confirming.pk])
     page = client.get(url).content.decode()
     assert page.count('name="confirmed"') == 3
     seats = [str(seat.number) for seat in table_state(confirming.pk).seats]
@@ -69,7 +69,7 @@ def test_the_dealers_page_asks_each_player_and_records_when_all_ticked(
 def test_the_table_api_takes_the_confirmed_seats(client: Client, confirming: Table, director: User) -> None:
     token = issue_table_token(confirming, actor=director).token
     boards = [{"seat": seat, **board} for seat, board in by_seat(confirming, BOARDS).items()]
-    url = reverse("rounds:api-table-hands", args=[confirming.pk])
+    url = reverse("api:table-hands", args=[confirming.pk])
 
     def post(body: dict[str, object]) -> object:
         return client.post(
@@ -86,10 +86,10 @@ def test_the_table_api_takes_the_confirmed_seats(client: Client, confirming: Tab
 
 def test_a_plain_dealers_page_has_no_boxes(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    assert 'name="confirmed"' not in client.get(reverse("rounds:table", args=[table.pk])).content.decode()
+    assert 'name="confirmed"' not in client.get(reverse("dealer:table", args=[table.pk])).content.decode()
 
 
 def test_the_director_turns_it_on_in_the_event_form(client_as_director: Client, event: Event) -> None:
-    page = client_as_director.get(reverse("events:edit", args=[event.slug])).content.decode()
+    page = client_as_director.get(reverse("floor:edit", args=[event.slug])).content.decode()
     assert 'name="players_confirm_boards"' in page
     assert "Players confirm the boards before Record" in page

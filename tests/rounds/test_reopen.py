@@ -23,13 +23,13 @@ pytestmark = pytest.mark.django_db
 
 def record(client: Client, table: Table, boards: list[dict[str, str]] | None = None) -> Hand:
     rows = boards or [JACKS, ACES_FULL, QUEENS_FULL]
-    response = client.post(reverse("rounds:table", args=[table.pk]), hand_post(table, rows))
+    response = client.post(reverse("dealer:table", args=[table.pk]), hand_post(table, rows))
     assert response.status_code == 302, response.content
     return Hand.objects.filter(table=table).order_by("-number").first()  # type: ignore[return-value]
 
 
 def reopen_url(table: Table, number: int) -> str:
-    return reverse("rounds:hand-reopen", args=[table.pk, number])
+    return reverse("dealer:hand-reopen", args=[table.pk, number])
 
 
 def test_the_dealer_reopens_the_last_hand_and_its_boards_come_back(
@@ -37,12 +37,12 @@ def test_the_dealer_reopens_the_last_hand_and_its_boards_come_back(
 ) -> None:
     client.force_login(dealer_user)
     hand = record(client, table)
-    result = client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
+    result = client.get(reverse("dealer:hand-result", args=[table.pk, 1])).content.decode()
     assert "data-reopen" in result and "Reopen hand 1" in result
 
     response = client.post(reopen_url(table, 1))
     assert response.status_code == 302
-    assert response["Location"] == reverse("rounds:table", args=[table.pk]) + "?reopened=1"
+    assert response["Location"] == reverse("dealer:table", args=[table.pk]) + "?reopened=1"
     hand.refresh_from_db()
     assert hand.is_void
     assert sorted(Entry.objects.values_list("stack", flat=True)) == [10000, 10000, 10000]
@@ -57,14 +57,14 @@ def test_the_dealer_reopens_the_last_hand_and_its_boards_come_back(
     fixed = record(client, table, [ACES_FULL, JACKS, QUEENS_FULL])
     assert fixed.number == 2 and not fixed.is_void
     # Hand 1 is void and no longer the last: it cannot be reopened again.
-    assert "data-reopen" not in client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
+    assert "data-reopen" not in client.get(reverse("dealer:hand-result", args=[table.pk, 1])).content.decode()
 
 
 def test_after_the_next_hand_only_the_director_corrects(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
     first = record(client, table)
     record(client, table)
-    assert "data-reopen" not in client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
+    assert "data-reopen" not in client.get(reverse("dealer:hand-result", args=[table.pk, 1])).content.decode()
     response = client.post(reopen_url(table, 1), follow=True)
     assert "only a tournament director" in response.content.decode()
     first.refresh_from_db()
@@ -78,7 +78,7 @@ def test_after_ten_minutes_only_the_director_corrects(client: Client, table: Tab
     client.force_login(dealer_user)
     hand = record(client, table)
     Hand.objects.filter(pk=hand.pk).update(recorded_at=hand.recorded_at - datetime.timedelta(minutes=10, seconds=1))
-    assert "data-reopen" not in client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
+    assert "data-reopen" not in client.get(reverse("dealer:hand-result", args=[table.pk, 1])).content.decode()
     response = client.post(reopen_url(table, 1), follow=True)
     assert "More than 10 minutes" in response.content.decode()
     hand.refresh_from_db()
@@ -102,7 +102,7 @@ def test_only_the_tables_dealer_or_device_may_reopen(
     stranger.force_login(other)
     assert stranger.post(reopen_url(table, 1)).status_code == 403
     device = Client()
-    device.post(reverse("tables:sign-in", args=[issue_table_token(table, actor=director).token]))
+    device.post(reverse("dealer:sign-in", args=[issue_table_token(table, actor=director).token]))
     assert device.post(reopen_url(table, 1)).status_code == 302
     hand.refresh_from_db()
     assert hand.is_void
@@ -112,13 +112,13 @@ def test_only_the_tables_dealer_or_device_may_reopen(
 def test_a_retry_of_the_same_form_gets_the_first_result(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
     data = hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL], key="page-key-0001")
-    first = client.post(reverse("rounds:table", args=[table.pk]), data)
-    again = client.post(reverse("rounds:table", args=[table.pk]), data)
+    first = client.post(reverse("dealer:table", args=[table.pk]), data)
+    again = client.post(reverse("dealer:table", args=[table.pk]), data)
     assert first.status_code == again.status_code == 302
-    assert first["Location"] == again["Location"] == reverse("rounds:hand-result", args=[table.pk, 1])
+    assert first["Location"] == again["Location"] == reverse("dealer:hand-result", args=[table.pk, 1])
     assert Hand.objects.get().key == "page-key-0001"
     # The page carries a fresh key for its form.
-    page = client.get(reverse("rounds:table", args=[table.pk])).content.decode()
+    page = client.get(reverse("dealer:table", args=[table.pk])).content.decode()
     assert 'name="key" value="' in page and "page-key-0001" not in page
 
 
@@ -126,6 +126,6 @@ def test_reopen_sits_by_the_result_not_at_the_end_of_the_page(client: Client, ta
     client.force_login(dealer_user)
     record(client, table)
 
-    page = client.get(reverse("rounds:hand-result", args=[table.pk, 1])).content.decode()
+    page = client.get(reverse("dealer:hand-result", args=[table.pk, 1])).content.decode()
 
     assert page.index("data-settlement") < page.index("data-reopen") < page.index("New stacks")

@@ -33,7 +33,7 @@ def test_room_json_names_every_table_with_a_working_token(tmp_path: Path, capsys
             item["token"]
         )
         response = Client().get(
-            reverse("rounds:api-table", args=[item["id"]]), headers={"Authorization": f"Bearer {item['token']}"}
+            reverse("api:table", args=[item["id"]]), headers={"Authorization": f"Bearer {item['token']}"}
         )
         assert response.status_code == 200 and response.json()["hand_number"] == 1
 

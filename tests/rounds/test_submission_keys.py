@@ -20,7 +20,7 @@ from vpt.tables.services import issue_table_token
 
 def post_hand(client: Client, table: Table, token: str, body: dict[str, Any]) -> Any:
     return client.post(
-        reverse("rounds:api-table-hands", args=[table.pk]),
+        reverse("api:table-hands", args=[table.pk]),
         json.dumps(body),
         content_type="application/json",
         headers={"Authorization": f"Bearer {token}"},

@@ -22,11 +22,11 @@ from vpt.tables.services import issue_table_token, revoke_table_token
 
 
 def state_url(table: Table) -> str:
-    return reverse("rounds:api-table", args=[table.pk])
+    return reverse("api:table", args=[table.pk])
 
 
 def hands_url(table: Table) -> str:
-    return reverse("rounds:api-table-hands", args=[table.pk])
+    return reverse("api:table-hands", args=[table.pk])
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -226,7 +226,7 @@ def test_a_session_needs_the_csrf_token_a_bearer_token_does_not(table: Table, di
     body = json.dumps({"hand_number": 1, "key": "session-key-1", "boards": api_boards(table, kit)})
     refused = client.post(hands_url(table), body, content_type="application/json")
     assert refused.status_code == 403 and refused.json()["code"] == "csrf"
-    client.get(reverse("rounds:table", args=[table.pk]))  # sets the CSRF cookie
+    client.get(reverse("dealer:table", args=[table.pk]))  # sets the CSRF cookie
     csrf = client.cookies["csrftoken"].value
     response = client.post(hands_url(table), body, content_type="application/json", headers={"X-CSRFToken": csrf})
     assert response.status_code == 201
@@ -339,11 +339,11 @@ def test_a_table_of_one_deals_nothing_until_a_player_moves_in(client: Client, di
     assert (refused.status_code, refused.json()["code"]) == (409, "too_few_players")
     assert Hand.objects.filter(table=two).count() == 1
     client.force_login(director)
-    page = client.get(reverse("rounds:table", args=[two.pk])).content.decode()
+    page = client.get(reverse("dealer:table", args=[two.pk])).content.decode()
     assert 'data-cannot-deal="too_few_players"' in page and "data-hand-key" not in page
-    result = client.get(reverse("rounds:hand-result", args=[two.pk, 1])).content.decode()
+    result = client.get(reverse("dealer:hand-result", args=[two.pk, 1])).content.decode()
     assert "Enter hand 2" not in result and 'data-cannot-deal="too_few_players"' in result
-    overview = client.get(reverse("seating:tables-overview", args=[room.slug])).content.decode()
+    overview = client.get(reverse("floor:tables-overview", args=[room.slug])).content.decode()
     assert overview.count('data-cannot-deal="too_few_players"') == 1
     assert "Move a player here or break the table." in overview
 
@@ -377,7 +377,7 @@ def test_the_hand_in_play_when_a_break_starts_is_recorded_then_the_table_waits(
     start_clock(table.event, actor=director, now=timezone.now() - timedelta(minutes=25))  # the break is on
     apply_clock_changes()  # the job runner's pass: the event is on its break
     client.force_login(director)
-    page = client.get(reverse("rounds:table", args=[table.pk])).content.decode()
+    page = client.get(reverse("dealer:table", args=[table.pk])).content.decode()
     assert "data-before-break" in page and "data-hand-key" in page  # the dealer is told, and may finish it
     assert "Break: finish this hand, dealt at level 1. No new hand is dealt here until the break ends." in page
 
@@ -389,5 +389,5 @@ def test_the_hand_in_play_when_a_break_starts_is_recorded_then_the_table_waits(
     assert (second.status_code, second.json()["code"]) == (409, "on_break")
     answer = client.get(state_url(table), headers=bearer(token)).json()
     assert (answer["hand_number"], answer["can_deal"], answer["why_not"]) == (2, False, "on_break")
-    page = client.get(reverse("rounds:table", args=[table.pk])).content.decode()
+    page = client.get(reverse("dealer:table", args=[table.pk])).content.decode()
     assert "data-before-break" not in page and 'data-cannot-deal="on_break"' in page

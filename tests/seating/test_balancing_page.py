@@ -10,7 +10,7 @@ from factories import make_event
 from vpt.events.models import Entry, Event
 from vpt.seating.models import Seat
 
-URL = "/seating/costa-open/balancing/"
+URL = "/floor/seating/costa-open/balancing/"
 
 
 @pytest.fixture
@@ -21,7 +21,7 @@ def event(director: User) -> Event:
 
 def test_balancing_needs_a_director(client: Client, event: Event, dealer_user: User, director: User) -> None:
     assert client.get(URL).status_code == 302
-    assert client.get(URL)["Location"].startswith("/accounts/login/")
+    assert client.get(URL)["Location"].startswith("/floor/accounts/login/")
     client.force_login(dealer_user)
     assert client.get(URL).status_code == 403
     client.force_login(director)

@@ -47,22 +47,22 @@ def everywhere(client: Client, table: Table) -> dict[str, Button]:
     event = table.event
     found: dict[str, Button] = {}
     found["seats page"] = _partial(
-        _row(client.get(reverse("seating:event", args=[event.slug])).content.decode(), table.number)
+        _row(client.get(reverse("floor:seating", args=[event.slug])).content.decode(), table.number)
     )
-    overview = client.get(reverse("seating:tables-overview", args=[event.slug])).content.decode()
+    overview = client.get(reverse("floor:tables-overview", args=[event.slug])).content.decode()
     found["tables overview"] = _partial(_row(overview, table.number))
-    found["dealer page"] = _partial(client.get(reverse("rounds:table", args=[table.pk])).content.decode())
-    listing = pdf_text(client.get(reverse("slips:table-list", args=[event.slug])).content)
+    found["dealer page"] = _partial(client.get(reverse("dealer:table", args=[table.pk])).content.decode())
+    listing = pdf_text(client.get(reverse("floor:table-list", args=[event.slug])).content)
     line = re.search(rf"Table {table.number} · .*?button: seat (\d+)(, dead button)?", listing)
     assert line, listing
     found["table list"] = (int(line.group(1)), bool(line.group(2)))
     last = Hand.objects.filter(table=table, number=Table.objects.get(pk=table.pk).last_hand_number).first()
     if last is not None:  # the slip of the table's last hand names the next hand's button
-        slip = pdf_text(client.get(reverse("slips:hand-slip", args=[last.pk])).content).replace("\n", " ")
+        slip = pdf_text(client.get(reverse("dealer:hand-slip", args=[last.pk])).content).replace("\n", " ")
         note = re.search(r"Next hand: (dead button on seat (\d+)|.*?seat (\d+))", slip)
         assert note, slip
         found["slip"] = (int(note.group(2) or note.group(3)), note.group(2) is not None)
-    api = client.get(reverse("rounds:api-table", args=[table.pk])).json()
+    api = client.get(reverse("api:table", args=[table.pk])).json()
     found["Table API"] = (api["button"], api["dead_button"])
     listed = client.get(f"/api/events/{event.slug}/tables").json()
     row = next(row for row in listed["tables"] if row["table"] == table.number)
@@ -125,9 +125,9 @@ def test_a_table_whose_hand_is_not_stored_yet_says_so(client_as_director: Client
     one = Table.objects.get(event=room, number=1)
     Table.objects.filter(pk=one.pk).update(next_level=None, next_chips_per_point=None)
 
-    api = client_as_director.get(reverse("rounds:api-table", args=[one.pk])).json()
+    api = client_as_director.get(reverse("api:table", args=[one.pk])).json()
     listed = client_as_director.get(f"/api/events/{room.slug}/tables").json()
-    page = client_as_director.get(reverse("rounds:table", args=[one.pk])).content.decode()
+    page = client_as_director.get(reverse("dealer:table", args=[one.pk])).content.decode()
 
     assert (api["can_deal"], api["why_not"]) == (False, "not_dealt")
     row = next(row for row in listed["tables"] if row["table"] == 1)

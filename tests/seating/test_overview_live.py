@@ -27,7 +27,7 @@ def event(director: User) -> Event:
 
 
 def url(event: Event) -> str:
-    return reverse("seating:tables-overview", args=[event.slug])
+    return reverse("floor:tables-overview", args=[event.slug])
 
 
 def play_table_one(event: Event, director: User) -> None:
@@ -84,7 +84,7 @@ def test_a_message_waiting_is_shown_even_if_unchanged(client_as_director: Client
     # A refused assignment changes nothing, but its message must reach the director.
     table = Table.objects.get(event=event, number=1)
     inactive = User.objects.create_user("gone", is_active=False)
-    client_as_director.post(reverse("tables:assign-dealer", args=[table.pk]), {"dealer": inactive.pk})
+    client_as_director.post(reverse("floor:assign-dealer", args=[table.pk]), {"dealer": inactive.pk})
 
     again = client_as_director.get(url(event), headers={"If-None-Match": etag})
     assert first.status_code == 200

@@ -1,4 +1,4 @@
-"""The director's tables overview (vpt.seating.views.overview): tables, stale ones, the htmx fragment, queries."""
+"""The director's tables overview (vpt.floor.seating_views.overview): tables, stale ones, the htmx fragment, queries."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 def overview(event: Event) -> str:
-    return reverse("seating:tables-overview", args=[event.slug])
+    return reverse("floor:tables-overview", args=[event.slug])
 
 
 def test_overview_shows_tables_and_marks_stale_ones(client_as_director: Client, table: Table, director: User) -> None:

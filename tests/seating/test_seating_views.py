@@ -27,13 +27,13 @@ def event(director: User) -> Event:
 
 def test_non_staff_refused(client: Client, event: Event, dealer_user: User) -> None:
     client.force_login(dealer_user)
-    assert client.get(reverse("seating:event", args=[event.slug])).status_code == 403
-    assert client.post(reverse("seating:draw", args=[event.slug])).status_code == 403
+    assert client.get(reverse("floor:seating", args=[event.slug])).status_code == 403
+    assert client.post(reverse("floor:draw", args=[event.slug])).status_code == 403
     assert not Table.objects.exists()
 
 
 def test_draw_move_and_break(client_as_director: Client, event: Event) -> None:
-    response = client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"}, follow=True)
+    response = client_as_director.post(reverse("floor:draw", args=[event.slug]), {"seed": "5"}, follow=True)
     assert "Seats drawn." in response.content.decode()
     assert sorted(Table.objects.filter(event=event).values_list("number", flat=True)) == [1, 2, 3]
     sizes = {t.number: Seat.objects.filter(table=t, entry__isnull=False).count() for t in Table.objects.all()}
@@ -45,51 +45,49 @@ def test_draw_move_and_break(client_as_director: Client, event: Event) -> None:
     lonely = Seat.objects.filter(table=two, entry__isnull=False).first()
     assert lonely is not None
     response = client_as_director.post(
-        reverse("seating:move", args=[event.slug]), {"entry": lonely.entry_id, "table": three.pk}, follow=True
+        reverse("floor:move", args=[event.slug]), {"entry": lonely.entry_id, "table": three.pk}, follow=True
     )
     assert "would leave a player alone at the table" in response.content.decode()
 
     mover = Seat.objects.filter(table=three, entry__isnull=False).first()
     assert mover is not None
     response = client_as_director.post(
-        reverse("seating:move", args=[event.slug]), {"entry": mover.entry_id, "table": two.pk}, follow=True
+        reverse("floor:move", args=[event.slug]), {"entry": mover.entry_id, "table": two.pk}, follow=True
     )
     assert "moved to Table" in response.content.decode()
     assert Seat.objects.get(entry_id=mover.entry_id).table == two
 
-    response = client_as_director.post(
-        reverse("seating:break", args=[event.slug, two.pk]), {"confirm": "1"}, follow=True
-    )
+    response = client_as_director.post(reverse("floor:break", args=[event.slug, two.pk]), {"confirm": "1"}, follow=True)
     page = response.content.decode()
     assert "broken" in page or "Not enough free seats" in page
 
 
 def test_redraw_refused_after_a_hand_is_a_message(client_as_director: Client, event: Event, director: User) -> None:
-    client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})
+    client_as_director.post(reverse("floor:draw", args=[event.slug]), {"seed": "5"})
     state = table_state(Table.objects.filter(event=event).first().pk)
     boards = {seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])}
     record_hand(state.table, hand_number=1, boards=boards, actor=director)
-    response = client_as_director.post(reverse("seating:draw", args=[event.slug]), {}, follow=True)
+    response = client_as_director.post(reverse("floor:draw", args=[event.slug]), {}, follow=True)
     assert response.status_code == 200
     assert "Hands have been recorded; move players instead of redrawing." in response.content.decode()
 
 
 def test_seat_a_late_entry(client_as_director: Client, event: Event, director: User) -> None:
-    client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})
+    client_as_director.post(reverse("floor:draw", args=[event.slug]), {"seed": "5"})
     late = register_player(event, name="Late", actor=director)
-    page = client_as_director.get(reverse("seating:event", args=[event.slug])).content.decode()
+    page = client_as_director.get(reverse("floor:seating", args=[event.slug])).content.decode()
     assert "Not seated" in page and "Late" in page
-    client_as_director.post(reverse("seating:seat-entry", args=[event.slug, late.pk]))
+    client_as_director.post(reverse("floor:seat-entry", args=[event.slug, late.pk]))
     assert Entry.objects.get(pk=late.pk).seat.table.event == event
 
 
 def test_open_a_new_table_from_the_seating_page(client_as_director: Client, event: Event, client: Client) -> None:
-    client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})
+    client_as_director.post(reverse("floor:draw", args=[event.slug]), {"seed": "5"})
 
-    page = client_as_director.get(reverse("seating:event", args=[event.slug])).content.decode()
-    response = client_as_director.post(reverse("seating:open-table", args=[event.slug]), {"confirm": "1"}, follow=True)
+    page = client_as_director.get(reverse("floor:seating", args=[event.slug])).content.decode()
+    response = client_as_director.post(reverse("floor:open-table", args=[event.slug]), {"confirm": "1"}, follow=True)
 
-    assert reverse("seating:open-table", args=[event.slug]) in page
+    assert reverse("floor:open-table", args=[event.slug]) in page
     assert "A new table is open" in response.content.decode()
     assert Table.objects.filter(event=event, number=4, status=Table.Status.OPEN).exists()
 
@@ -97,11 +95,11 @@ def test_open_a_new_table_from_the_seating_page(client_as_director: Client, even
 def test_breaking_a_table_asks_first_and_names_where_its_players_go(
     client_as_director: Client, event: Event, director: User
 ) -> None:
-    client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})  # 2, 2 and 3 players
+    client_as_director.post(reverse("floor:draw", args=[event.slug]), {"seed": "5"})  # 2, 2 and 3 players
     open_table(event, actor=director)  # table 4, empty
     three = next(t for t in Table.objects.all() if Seat.objects.filter(table=t, entry__isnull=False).count() == 3)
     players = set(Seat.objects.filter(table=three, entry__isnull=False).values_list("entry_id", flat=True))
-    url = reverse("seating:break", args=[event.slug, three.pk])
+    url = reverse("floor:break", args=[event.slug, three.pk])
 
     page = client_as_director.post(url).content.decode()
 
@@ -119,18 +117,18 @@ def test_breaking_a_table_asks_first_and_names_where_its_players_go(
 
 
 def test_a_table_that_cannot_be_broken_says_so_before(client_as_director: Client, event: Event) -> None:
-    client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})  # 2, 2 and 3 of 3 seats
+    client_as_director.post(reverse("floor:draw", args=[event.slug]), {"seed": "5"})  # 2, 2 and 3 of 3 seats
     two = next(t for t in Table.objects.all() if Seat.objects.filter(table=t, entry__isnull=False).count() == 2)
 
-    page = client_as_director.post(reverse("seating:break", args=[event.slug, two.pk])).content.decode()
+    page = client_as_director.post(reverse("floor:break", args=[event.slug, two.pk])).content.decode()
 
     assert f"Break table {two.number}: its 2 players need seats, but the other tables have too few free seats" in page
 
 
 def test_the_confirmation_comes_inline_for_htmx(client_as_director: Client, event: Event) -> None:
-    client_as_director.post(reverse("seating:draw", args=[event.slug]), {"seed": "5"})
+    client_as_director.post(reverse("floor:draw", args=[event.slug]), {"seed": "5"})
 
-    response = client_as_director.post(reverse("seating:open-table", args=[event.slug]), headers={"HX-Request": "true"})
+    response = client_as_director.post(reverse("floor:open-table", args=[event.slug]), headers={"HX-Request": "true"})
 
     html = response.content.decode()
     assert html.lstrip().startswith('<div class="panel confirm-panel"')

@@ -58,7 +58,7 @@ def test_the_desk_prints_the_receipt_of_a_prize_paid_out(
     set_payout_structure(event, percentages=["100"], unit=Decimal("1"), actor=director)
     Entry.objects.filter(player__name="Ana").update(place=1)
     ana = Entry.objects.get(player__name="Ana")
-    url = f"/slips/events/receipt-cup/receipts/{ana.pk}.pdf"
+    url = f"/floor/slips/events/receipt-cup/receipts/{ana.pk}.pdf"
 
     anonymous = client.get(url)
     client.force_login(director)

@@ -42,7 +42,7 @@ def entry_of(event: Event, name: str) -> Entry:
 
 
 def receipt_url(event: Event, name: str) -> str:
-    return reverse("slips:registration-receipt", args=[event.slug, entry_of(event, name).pk])
+    return reverse("floor:registration-receipt", args=[event.slug, entry_of(event, name).pk])
 
 
 @pytest.fixture
@@ -138,7 +138,7 @@ def test_only_a_director_prints_a_receipt(client: Client, dealer_user: User, spr
     assert client.get(url).status_code == 302  # to the login page
     client.force_login(dealer_user)
     assert client.get(url).status_code == 403
-    many = reverse("slips:registration-receipts", args=[spring.slug]) + f"?entry={entry_of(spring, 'Ana').pk}"
+    many = reverse("floor:registration-receipts", args=[spring.slug]) + f"?entry={entry_of(spring, 'Ana').pk}"
     assert client.get(many).status_code == 403
     assert not PlayerLink.objects.exists()
 
@@ -149,12 +149,12 @@ def test_an_entry_of_another_event_or_a_bad_format_is_refused(
     other = create_event(name="Other", slug="other", actor=director, levels=[100])
     assert (
         client_as_director.get(
-            reverse("slips:registration-receipt", args=[other.slug, entry_of(spring, "Ana").pk])
+            reverse("floor:registration-receipt", args=[other.slug, entry_of(spring, "Ana").pk])
         ).status_code
         == 404
     )
     assert client_as_director.get(receipt_url(spring, "Ana") + "?format=letter").status_code == 400
-    assert client_as_director.get(reverse("slips:registration-receipts", args=[spring.slug])).status_code == 400
+    assert client_as_director.get(reverse("floor:registration-receipts", args=[spring.slug])).status_code == 400
 
 
 def test_thermal_paper_and_spanish(client_as_director: Client, director: User, pdf_text, page_sizes, settings) -> None:
@@ -174,7 +174,7 @@ def test_thermal_paper_and_spanish(client_as_director: Client, director: User, p
 def test_registering_links_the_receipt_from_the_message_and_the_players_row(
     client_as_director: Client, spring: Event
 ) -> None:
-    response = client_as_director.post(reverse("events:register", args=[spring.slug]), {"name": "Dee"}, follow=True)
+    response = client_as_director.post(reverse("floor:register", args=[spring.slug]), {"name": "Dee"}, follow=True)
 
     page = response.content.decode()
     url = receipt_url(spring, "Dee")
@@ -190,10 +190,10 @@ def test_a_csv_import_links_every_imported_players_receipt(
     settings.VPT_PUBLIC_URL = LAN
     upload = SimpleUploadedFile("players.csv", b"Name\nEva\nFay\n", content_type="text/csv")
 
-    page = client_as_director.post(reverse("events:import", args=[spring.slug]), {"file": upload}, follow=True)
+    page = client_as_director.post(reverse("floor:import", args=[spring.slug]), {"file": upload}, follow=True)
 
     eva, fay = entry_of(spring, "Eva"), entry_of(spring, "Fay")
-    url = reverse("slips:registration-receipts", args=[spring.slug]) + f"?entry={eva.pk}&amp;entry={fay.pk}"
+    url = reverse("floor:registration-receipts", args=[spring.slug]) + f"?entry={eva.pk}&amp;entry={fay.pk}"
     assert f'<a href="{url}" data-registration-receipts>Print their registration receipts</a>' in page.content.decode()
     pages = pdf_pages(client_as_director.get(url.replace("&amp;", "&")).content)
     assert len(pages) == 2

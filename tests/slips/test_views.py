@@ -86,7 +86,7 @@ def test_dealer_of_the_table_prints_the_slip_of_a_hand(
     client.force_login(dealer_user)
 
     with django_assert_max_num_queries(8):
-        response = client.get(reverse("slips:hand-slip", args=[hand.pk]))
+        response = client.get(reverse("dealer:hand-slip", args=[hand.pk]))
 
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
@@ -116,7 +116,7 @@ def test_the_qr_code_and_link_use_the_public_url(
     monkeypatch.setattr(slip_module, "draw_qr", lambda canvas, url, *a: (encoded.append(url), draw_qr(canvas, url, *a)))
     client.force_login(dealer_user)
 
-    response = client.get(reverse("slips:hand-slip", args=[hand.pk]), HTTP_HOST="127.0.0.1")
+    response = client.get(reverse("dealer:hand-slip", args=[hand.pk]), HTTP_HOST="127.0.0.1")
 
     url = "https://vpt.example.org/standings/test-open/tables/1/?upto=1#hand-1"
     assert encoded == [url]
@@ -133,7 +133,7 @@ def test_a_slip_opened_as_localhost_prints_no_qr_code(
     monkeypatch.setattr(slip_module, "draw_qr", lambda canvas, url, *a: encoded.append(url))
     client.force_login(dealer_user)
 
-    response = client.get(reverse("slips:hand-slip", args=[hand.pk]), HTTP_HOST="127.0.0.1:8000")
+    response = client.get(reverse("dealer:hand-slip", args=[hand.pk]), HTTP_HOST="127.0.0.1:8000")
 
     assert response.status_code == 200
     assert encoded == []
@@ -150,7 +150,7 @@ def test_every_slip_of_a_batch_on_localhost_says_why_it_has_no_qr_code(
 ) -> None:
     settings.VPT_PUBLIC_URL = ""
 
-    response = client_as_director.get(reverse("slips:table-slips", args=[hand.table_id]), HTTP_HOST="localhost:8000")
+    response = client_as_director.get(reverse("floor:table-slips", args=[hand.table_id]), HTTP_HOST="localhost:8000")
 
     text = " ".join(pdf_text(response.content).split())
     assert text.count("No QR code: http://localhost:8000 is this laptop's own address") == 1
@@ -163,7 +163,7 @@ def test_seat_cards_on_localhost_say_why_they_have_no_qr_code(
     encoded: list[str] = []
     monkeypatch.setattr(seat_cards_module, "draw_qr", lambda canvas, url, *a: encoded.append(url))
 
-    response = client_as_director.get(reverse("slips:seat-cards", args=[event.slug]), HTTP_HOST="127.0.0.1:8000")
+    response = client_as_director.get(reverse("floor:seat-cards", args=[event.slug]), HTTP_HOST="127.0.0.1:8000")
 
     assert encoded == []
     text = " ".join(pdf_text(response.content).split())
@@ -175,7 +175,7 @@ def test_seat_cards_on_a_reachable_address_carry_the_qr_and_no_warning(
 ) -> None:
     settings.VPT_PUBLIC_URL = "http://192.168.1.20:8000"
 
-    response = client_as_director.get(reverse("slips:seat-cards", args=[event.slug]), HTTP_HOST="127.0.0.1:8000")
+    response = client_as_director.get(reverse("floor:seat-cards", args=[event.slug]), HTTP_HOST="127.0.0.1:8000")
 
     text = pdf_text(response.content)
     assert "No QR code" not in text and text.count("My page") == 6
@@ -184,9 +184,9 @@ def test_seat_cards_on_a_reachable_address_carry_the_qr_and_no_warning(
 def test_the_printables_page_warns_on_localhost(client_as_director: Client, event: Event, settings) -> None:
     settings.VPT_PUBLIC_URL = ""
 
-    local = client_as_director.get(reverse("slips:printables", args=[event.slug]), HTTP_HOST="127.0.0.1:8000")
+    local = client_as_director.get(reverse("floor:printables", args=[event.slug]), HTTP_HOST="127.0.0.1:8000")
     settings.VPT_PUBLIC_URL = "http://192.168.1.20:8000"
-    reachable = client_as_director.get(reverse("slips:printables", args=[event.slug]), HTTP_HOST="127.0.0.1:8000")
+    reachable = client_as_director.get(reverse("floor:printables", args=[event.slug]), HTTP_HOST="127.0.0.1:8000")
 
     assert b"data-loopback-warning" in local.content
     assert b"data-loopback-warning" not in reachable.content
@@ -195,23 +195,23 @@ def test_the_printables_page_warns_on_localhost(client_as_director: Client, even
 def test_a_dealer_of_another_table_is_refused(client: Client, other_dealer: User, hand: Hand) -> None:
     client.force_login(other_dealer)
 
-    assert client.get(reverse("slips:hand-slip", args=[hand.pk])).status_code == 403
+    assert client.get(reverse("dealer:hand-slip", args=[hand.pk])).status_code == 403
 
 
 def test_anonymous_is_sent_to_login(client: Client, hand: Hand) -> None:
-    response = client.get(reverse("slips:hand-slip", args=[hand.pk]))
+    response = client.get(reverse("dealer:hand-slip", args=[hand.pk]))
 
     assert response.status_code == 302
-    assert response["Location"].startswith(reverse("accounts:login"))
+    assert response["Location"].startswith(reverse("floor:login"))
 
 
 def test_a_director_prints_any_slip(client_as_director: Client, hand: Hand) -> None:
-    assert client_as_director.get(reverse("slips:hand-slip", args=[hand.pk])).status_code == 200
-    assert client_as_director.get(reverse("slips:hand-slip", args=[hand.pk + 999])).status_code == 404
+    assert client_as_director.get(reverse("dealer:hand-slip", args=[hand.pk])).status_code == 200
+    assert client_as_director.get(reverse("dealer:hand-slip", args=[hand.pk + 999])).status_code == 404
 
 
 def test_only_get(client_as_director: Client, hand: Hand) -> None:
-    assert client_as_director.post(reverse("slips:hand-slip", args=[hand.pk])).status_code == 405
+    assert client_as_director.post(reverse("dealer:hand-slip", args=[hand.pk])).status_code == 405
 
 
 def test_caps_eliminations_places_and_the_next_button_as_the_database_holds_them(
@@ -224,7 +224,7 @@ def test_caps_eliminations_places_and_the_next_button_as_the_database_holds_them
     assert Board.objects.filter(hand=hand, eliminated=True).exists()
     assert Exchange.objects.filter(hand=hand, capped=True).exists()
 
-    text = pdf_text(client_as_director.get(reverse("slips:hand-slip", args=[hand.pk])).content)
+    text = pdf_text(client_as_director.get(reverse("dealer:hand-slip", args=[hand.pk])).content)
 
     assert_in_order(text, expected_lines(hand))
     assert "capped:" in text
@@ -237,7 +237,7 @@ def test_the_spanish_event_prints_spanish_slips(director: User, client_as_direct
     event = make_event(director, ["Ana", "Ben", "Cid"], language="es", slip_format="thermal80")
     hand = play(Table.objects.get(event=event), [JACKS, ACES_FULL, QUEENS_FULL], director)
 
-    text = pdf_text(client_as_director.get(reverse("slips:hand-slip", args=[hand.pk])).content)
+    text = pdf_text(client_as_director.get(reverse("dealer:hand-slip", args=[hand.pk])).content)
 
     assert "Mesa 1 · Mano 1" in text and "Quién paga a quién, en orden de pago" in text and "fichas por punto" in text
     assert "Exchanges" not in text
@@ -257,7 +257,7 @@ def test_all_slips_of_a_table_as_one_pdf_with_constant_queries(
             [QUEENS_FULL, JACKS, ACES_FULL],
         )
     ]
-    url = reverse("slips:table-slips", args=[table.pk])
+    url = reverse("floor:table-slips", args=[table.pk])
 
     with django_assert_max_num_queries(9):
         response = client_as_director.get(url)
@@ -275,7 +275,7 @@ def test_slips_in_a_time_range(client_as_director: Client, event: Event, directo
     two = play(Table.objects.get(event=event, number=2), [JACKS, ACES_FULL, QUEENS_FULL], director)
     earlier = timezone.now() - timedelta(hours=2)
     Hand.objects.filter(pk=one.pk).update(recorded_at=earlier)
-    url = reverse("slips:event-slips", args=[event.slug])
+    url = reverse("floor:event-slips", args=[event.slug])
     since = timezone.localtime(earlier + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")  # the event's clock
 
     everything = pdf_pages(client_as_director.get(url).content)
@@ -292,8 +292,8 @@ def test_slips_in_a_time_range(client_as_director: Client, event: Event, directo
 def test_batches_are_for_directors(client: Client, dealer_user: User, table: Table, event: Event) -> None:
     client.force_login(dealer_user)
 
-    assert client.get(reverse("slips:table-slips", args=[table.pk])).status_code == 403
-    assert client.get(reverse("slips:event-slips", args=[event.slug])).status_code == 403
+    assert client.get(reverse("floor:table-slips", args=[table.pk])).status_code == 403
+    assert client.get(reverse("floor:event-slips", args=[event.slug])).status_code == 403
 
 
 # --- floor sheets and public sheets -----------------------------------------------------------
@@ -302,11 +302,11 @@ def test_batches_are_for_directors(client: Client, dealer_user: User, table: Tab
 def test_seat_cards_and_table_list(
     client: Client, client_as_director: Client, event: Event, pdf_pages, pdf_text, django_assert_max_num_queries
 ) -> None:
-    client_as_director.get(reverse("slips:seat-cards", args=[event.slug]))  # issues the players' links
+    client_as_director.get(reverse("floor:seat-cards", args=[event.slug]))  # issues the players' links
     with django_assert_max_num_queries(9):  # the links are there: checked (2 and a savepoint's 2), read (1)
-        cards = client_as_director.get(reverse("slips:seat-cards", args=[event.slug]))
+        cards = client_as_director.get(reverse("floor:seat-cards", args=[event.slug]))
     with django_assert_max_num_queries(5):
-        tables = client_as_director.get(reverse("slips:table-list", args=[event.slug]))
+        tables = client_as_director.get(reverse("floor:table-list", args=[event.slug]))
 
     seats = list(
         Entry.objects.filter(event=event)
@@ -328,7 +328,7 @@ def test_seat_cards_and_table_list(
         assert f"Seat {entry.seat.number} {entry.player.name} 10,000" in text
         assert f"{entry.player.name} {entry.seat.table.number} {entry.seat.number}" in text
     client.logout()
-    assert client.get(reverse("slips:seat-cards", args=[event.slug])).status_code == 302
+    assert client.get(reverse("floor:seat-cards", args=[event.slug])).status_code == 302
 
 
 def test_results_are_public(client: Client, director: User, pdf_text, django_assert_max_num_queries) -> None:
@@ -339,7 +339,7 @@ def test_results_are_public(client: Client, director: User, pdf_text, django_ass
     play(Table.objects.get(event=event), [QUEENS_FOULED, ACES_FULL, JACKS], director)
 
     with django_assert_max_num_queries(6):  # event, entries, prizes (2), deal, people
-        response = client.get(reverse("slips:results", args=[event.slug]))
+        response = client.get(reverse("public:results-pdf", args=[event.slug]))
 
     text = pdf_text(response.content)
     assert response.status_code == 200
@@ -362,7 +362,7 @@ def test_hand_history_is_public(
     ]
 
     with django_assert_max_num_queries(6):
-        response = client.get(reverse("slips:hand-history", args=[table.pk]))
+        response = client.get(reverse("public:hand-history", args=[table.pk]))
 
     text = pdf_text(response.content)
     assert text.startswith("Hand history · Table 1")
@@ -399,14 +399,14 @@ def test_a_shared_place_splits_the_prizes_it_covers(director: User) -> None:
 def test_the_printables_page_links_everything(
     client: Client, client_as_director: Client, event: Event, dealer_user: User
 ) -> None:
-    response = client_as_director.get(reverse("slips:printables", args=[event.slug]))
+    response = client_as_director.get(reverse("floor:printables", args=[event.slug]))
 
     page = response.content.decode()
     assert response.status_code == 200
-    for name in ("seat-cards", "table-list", "results", "event-slips"):
-        assert reverse(f"slips:{name}", args=[event.slug]) in page
+    for name in ("floor:seat-cards", "floor:table-list", "public:results-pdf", "floor:event-slips"):
+        assert reverse(name, args=[event.slug]) in page
     for table in Table.objects.filter(event=event):
-        assert reverse("slips:table-slips", args=[table.pk]) in page
-        assert reverse("slips:hand-history", args=[table.pk]) in page
+        assert reverse("floor:table-slips", args=[table.pk]) in page
+        assert reverse("public:hand-history", args=[table.pk]) in page
     client.force_login(dealer_user)
-    assert client.get(reverse("slips:printables", args=[event.slug])).status_code == 403
+    assert client.get(reverse("floor:printables", args=[event.slug])).status_code == 403

@@ -41,7 +41,7 @@ def test_a_new_hand_is_on_my_page_at_the_next_poll(client: Client, event: Event,
     issue_player_links(event, actor=director)
     table = Table.objects.get(event=event, number=1)
     entry = play(table, [JACKS, ACES_FULL, QUEENS_FULL], director).boards.order_by("position").first().entry  # type: ignore[union-attr]
-    url = reverse("standings:me", args=[token_of(entry)])
+    url = reverse("public:me", args=[token_of(entry)])
     before = client.get(url, headers={"HX-Request": "true"})
     assert before.content.decode().count("data-hand=") == 1
     second = play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
@@ -55,7 +55,7 @@ def test_flagged_hand_shows_on_the_floor_and_the_dealers_page_until_resolved(
 ) -> None:
     entry = player_of(hand)
     response = client.post(
-        reverse("standings:me-flag", args=[token_of(entry), hand.pk]),
+        reverse("public:me-flag", args=[token_of(entry), hand.pk]),
         {"reason": "  My  top was QQ, not JJ "},
         headers={"HX-Request": "true"},
     )
@@ -66,27 +66,27 @@ def test_flagged_hand_shows_on_the_floor_and_the_dealers_page_until_resolved(
     flagged = AuditEntry.objects.get(action=AuditEntry.Action.FLAG_HAND)
     assert flagged.entry == entry and flagged.summary_args["reason"] == "My top was QQ, not JJ"
 
-    floor = reverse("rounds:event-hands", args=[event.slug])
-    dealer = reverse("rounds:table", args=[hand.table_id])
+    floor = reverse("floor:event-hands", args=[event.slug])
+    dealer = reverse("dealer:table", args=[hand.table_id])
     html = client_as_director.get(floor).content.decode()
     assert f'data-flag="{flag.pk}"' in html and "“My top was QQ, not JJ”" in html
     page = client_as_director.get(dealer).content.decode()
     assert f"Hand 1 is disputed: {entry} says “My top was QQ, not JJ”." in page
 
-    client_as_director.post(reverse("rounds:resolve-flag", args=[flag.pk]), {"resolution": "Checked the photo"})
+    client_as_director.post(reverse("floor:resolve-flag", args=[flag.pk]), {"resolution": "Checked the photo"})
     flag.refresh_from_db()
     assert flag.resolved_at is not None and flag.resolved_by == director and flag.resolution == "Checked the photo"
     assert AuditEntry.objects.filter(action=AuditEntry.Action.RESOLVE_HAND_FLAG, entry=entry).count() == 1
     assert "data-flagged-hands" not in client_as_director.get(floor).content.decode()
     assert "data-disputed" not in client_as_director.get(dealer).content.decode()
-    mine = client.get(reverse("standings:me", args=[token_of(entry)])).content.decode()
+    mine = client.get(reverse("public:me", args=[token_of(entry)])).content.decode()
     assert "The director looked at your flag: “Checked the photo”." in mine
 
 
 def test_a_flag_needs_a_reason_and_changes_nothing_without_one(client: Client, hand: Hand) -> None:
     entry = player_of(hand)
     response = client.post(
-        reverse("standings:me-flag", args=[token_of(entry), hand.pk]), {"reason": "  "}, headers={"HX-Request": "true"}
+        reverse("public:me-flag", args=[token_of(entry), hand.pk]), {"reason": "  "}, headers={"HX-Request": "true"}
     )
     assert "Say in a few words what is wrong." in response.content.decode()
     assert not HandFlag.objects.exists()
@@ -107,7 +107,7 @@ def test_only_the_hands_players_flag_it_and_only_directors_resolve(
 ) -> None:
     outsider = Entry.objects.filter(event=event).exclude(boards__hand=hand).first()
     assert outsider is not None
-    response = client.post(reverse("standings:me-flag", args=[token_of(outsider), hand.pk]), {"reason": "Wrong"})
+    response = client.post(reverse("public:me-flag", args=[token_of(outsider), hand.pk]), {"reason": "Wrong"})
     assert response.status_code == 404
     with pytest.raises(NotAllowed):
         flag_hand(hand, actor=dealer_user, reason="Wrong")

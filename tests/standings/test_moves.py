@@ -28,7 +28,7 @@ def knock_out(seat: Seat) -> None:
     Seat.objects.filter(pk=seat.pk).update(entry=None)
 
 
-def url_of(entry: Entry, name: str = "standings:me") -> str:
+def url_of(entry: Entry, name: str = "public:me") -> str:
     return reverse(name, args=[live_player_tokens([entry])[entry.pk]])
 
 
@@ -66,7 +66,7 @@ def test_breaking_a_table_shows_each_mover_the_banner_until_seated(
     assert "Move:" not in text(client.get(url_of(stayer)).content.decode())
 
     first = movers[0]
-    response = client.post(url_of(first, "standings:me-seated"), headers={"HX-Request": "true"})
+    response = client.post(url_of(first, "public:me-seated"), headers={"HX-Request": "true"})
     assert response.status_code == 200
     assert "Move:" not in text(response.content.decode())
     assert "Move:" not in text(client.get(url_of(first)).content.decode())
@@ -75,7 +75,7 @@ def test_breaking_a_table_shows_each_mover_the_banner_until_seated(
     assert confirmed.entry == first and confirmed.actor is None
     assert confirmed.summary_args["player_link"] == PlayerLink.objects.get(entry=first, revoked_at__isnull=True).pk
     # A second tap (another phone of the same player) changes nothing.
-    assert client.post(url_of(first, "standings:me-seated")).status_code == 302
+    assert client.post(url_of(first, "public:me-seated")).status_code == 302
     assert AuditEntry.objects.filter(action=AuditEntry.Action.CONFIRM_SEAT_MOVE).count() == 1
 
 
@@ -92,7 +92,7 @@ def test_a_wrong_token_confirms_nothing(
     client: Client, event: Event, director: User, room: dict[str, list[Seat]]
 ) -> None:
     break_table(Table.objects.get(event=event, number=2), actor=director)
-    assert client.post(reverse("standings:me-seated", args=["y" * 24])).status_code == 404
+    assert client.post(reverse("public:me-seated", args=["y" * 24])).status_code == 404
     assert SeatMove.objects.filter(confirmed_at__isnull=True).count() == 2
 
 
@@ -128,13 +128,13 @@ def test_tables_overview_lists_who_has_not_confirmed(
     a, b = (seat.occupant for seat in room["movers"])
     break_table(Table.objects.get(event=event, number=2), actor=director)
     confirm_seat_move(a, actor=director)
-    html = client_as_director.get(reverse("seating:tables-overview", args=[event.slug])).content.decode()
+    html = client_as_director.get(reverse("floor:tables-overview", args=[event.slug])).content.decode()
     pending = re.search(r"<section class=\"panel\" data-pending-moves>(.*?)</section>", html, re.S)
     assert pending is not None
     assert f'data-entry="{b.pk}"' in pending.group(1) and f'data-entry="{a.pk}"' not in pending.group(1)
     assert "Moves not confirmed yet" in html
     # A player without a phone: the floor saw them sit down.
-    done = client_as_director.post(reverse("seating:confirm-move", args=[event.slug, b.pk]), follow=True)
+    done = client_as_director.post(reverse("floor:confirm-move", args=[event.slug, b.pk]), follow=True)
     assert f"{b} is seated." in done.content.decode()
     assert "data-pending-moves" not in done.content.decode()
     assert not SeatMove.objects.filter(confirmed_at__isnull=True).exists()
@@ -148,7 +148,7 @@ def test_move_slips_print_only_the_movers(
     break_table(Table.objects.get(event=event, number=2), actor=director)
     sizes = {}
     for paper in ("a6", "thermal80"):
-        response = client_as_director.get(reverse("slips:move-slips", args=[event.slug]) + f"?format={paper}")
+        response = client_as_director.get(reverse("floor:move-slips", args=[event.slug]) + f"?format={paper}")
         assert response.status_code == 200
         reader = PdfReader(io.BytesIO(response.content))
         pages = [page.extract_text() for page in reader.pages]
@@ -164,12 +164,12 @@ def test_move_slips_print_only_the_movers(
         assert all(stayer.player.name not in page for page in pages)
         sizes[paper] = round(float(reader.pages[0].mediabox.width))
     assert sizes == {"a6": 298, "thermal80": 227}
-    printables = client_as_director.get(reverse("slips:printables", args=[event.slug])).content.decode()
-    assert reverse("slips:move-slips", args=[event.slug]) in printables
+    printables = client_as_director.get(reverse("floor:printables", args=[event.slug])).content.decode()
+    assert reverse("floor:move-slips", args=[event.slug]) in printables
 
     for entry in movers:
         confirm_seat_move(entry, actor=director)
-    pdf = client_as_director.get(reverse("slips:move-slips", args=[event.slug])).content
+    pdf = client_as_director.get(reverse("floor:move-slips", args=[event.slug])).content
     assert "Nobody is waiting to move." in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
 
 
@@ -178,7 +178,7 @@ def test_the_big_screen_lists_the_recent_seat_changes(
 ) -> None:
     movers = [seat.occupant for seat in room["movers"]]
     break_table(Table.objects.get(event=event, number=2), actor=director)
-    panel = text(client.get(reverse("standings:screen_panel", args=[event.slug])).content.decode())
+    panel = text(client.get(reverse("public:screen_panel", args=[event.slug])).content.decode())
     assert "Seat changes" in panel
     for entry in movers:
         move = SeatMove.objects.get(entry=entry)

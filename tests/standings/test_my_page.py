@@ -29,7 +29,7 @@ from .conftest import play
 
 
 def url_of(entry: Entry) -> str:
-    return reverse("standings:me", args=[live_player_tokens([entry])[entry.pk]])
+    return reverse("public:me", args=[live_player_tokens([entry])[entry.pk]])
 
 
 @pytest.fixture

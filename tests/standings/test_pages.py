@@ -84,7 +84,7 @@ def test_find_my_seat(client: Client, played: Event) -> None:
 def test_find_my_seat_and_the_players_list_fold_names_alike(client: Client, event: Event, director: User) -> None:
     """One name fold everywhere (casefold and accents): "STRASSE" finds "Straße" on the public
     standings and on the director's players list, as it finds "García" by "garcia"."""
-    from vpt.events.forms import name_matches
+    from vpt.floor.event_forms import name_matches
 
     register_player(event, name="Jürgen Straße", actor=director)
 

@@ -31,7 +31,7 @@ def token_of(entry: Entry) -> str:
 
 
 def me_url(entry: Entry) -> str:
-    return reverse("standings:me", args=[token_of(entry)])
+    return reverse("public:me", args=[token_of(entry)])
 
 
 @pytest.fixture
@@ -65,15 +65,15 @@ def test_the_link_opens_that_players_page_without_a_login(client: Client, linked
 def test_wrong_revoked_and_ended_tokens_are_the_same_plain_404(client: Client, linked: Event, director: User) -> None:
     entry = Entry.objects.get(event=linked, player__name="Ben")
     old = token_of(entry)
-    wrong = client.get(reverse("standings:me", args=["x" * 24]))
+    wrong = client.get(reverse("public:me", args=["x" * 24]))
     replace_player_link(entry, actor=director)
-    revoked = client.get(reverse("standings:me", args=[old]))
+    revoked = client.get(reverse("public:me", args=[old]))
     new = token_of(entry)
-    assert client.get(reverse("standings:me", args=[new])).status_code == 200
+    assert client.get(reverse("public:me", args=[new])).status_code == 200
     set_event_status(linked, status=Event.Status.FINISHED, actor=director)
-    assert client.get(reverse("standings:me", args=[new])).status_code == 200  # place and prize
+    assert client.get(reverse("public:me", args=[new])).status_code == 200  # place and prize
     close_event(linked, actor=director)  # the event ends: its links with it
-    ended = client.get(reverse("standings:me", args=[new]))
+    ended = client.get(reverse("public:me", args=[new]))
     assert [wrong.status_code, revoked.status_code, ended.status_code] == [404, 404, 404]
     assert wrong.content == revoked.content == ended.content
     with pytest.raises(PlayerLink.DoesNotExist):
@@ -84,7 +84,7 @@ def test_director_lists_the_links_and_replaces_one(
     client_as_director: Client, event: Event, settings: Settings
 ) -> None:
     settings.VPT_PUBLIC_URL = "http://192.168.1.20:8000"
-    response = client_as_director.get(reverse("events:player-links", args=[event.slug]))
+    response = client_as_director.get(reverse("floor:player-links", args=[event.slug]))
     assert response.status_code == 200  # the first visit issues the links
     ben = Entry.objects.get(event=event, player__name="Ben")
     old = token_of(ben)
@@ -92,14 +92,14 @@ def test_director_lists_the_links_and_replaces_one(
     assert links[ben.pk] == f"http://192.168.1.20:8000/me/{old}/"
     assert len(links) == 6
 
-    response = client_as_director.post(reverse("events:replace-player-link", args=[event.slug, ben.pk]), follow=True)
+    response = client_as_director.post(reverse("floor:replace-player-link", args=[event.slug, ben.pk]), follow=True)
     assert "Ben has a new link; the old one no longer opens." in response.content.decode()
     assert token_of(ben) != old
     assert AuditEntry.objects.filter(action=AuditEntry.Action.REPLACE_PLAYER_LINK, entry=ben).count() == 1
 
 
 def test_only_a_director_sees_the_links(client: Client, event: Event, dealer_user: User) -> None:
-    url = reverse("events:player-links", args=[event.slug])
+    url = reverse("floor:player-links", args=[event.slug])
     assert client.get(url).status_code == 302
     client.force_login(dealer_user)
     assert client.get(url).status_code == 403
@@ -161,14 +161,14 @@ def test_command_refuses_a_loopback_address(event: Event, director: User, settin
 
 def test_seat_cards_carry_each_players_page(client_as_director: Client, event: Event, settings: Settings) -> None:
     settings.VPT_PUBLIC_URL = "http://192.168.1.20:8000"
-    pdf = client_as_director.get(reverse("slips:seat-cards", args=[event.slug])).content
+    pdf = client_as_director.get(reverse("floor:seat-cards", args=[event.slug])).content
     pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
     assert len(pages) == 6
     assert all("My page" in text for text in pages)
     assert PlayerLink.objects.filter(entry__event=event).count() == 6
 
     settings.VPT_PUBLIC_URL = "http://127.0.0.1:8000"  # no phone reaches it: no QR code
-    pdf = client_as_director.get(reverse("slips:seat-cards", args=[event.slug])).content
+    pdf = client_as_director.get(reverse("floor:seat-cards", args=[event.slug])).content
     assert not any("My page" in page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
 
 
@@ -177,20 +177,20 @@ def test_a_player_link_reaches_nothing_but_its_page(client: Client, linked: Even
     for anyone without a login, and it opens no table."""
     entry = Entry.objects.get(event=linked, player__name="Ben")
     token = token_of(entry)
-    assert client.get(reverse("standings:me", args=[token])).status_code == 200
+    assert client.get(reverse("public:me", args=[token])).status_code == 200
     assert "_auth_user_id" not in client.session
     director_pages = [
-        reverse("events:detail", args=[linked.slug]),
-        reverse("events:players", args=[linked.slug]),
-        reverse("events:player-links", args=[linked.slug]),
-        reverse("slips:seat-cards", args=[linked.slug]),
-        reverse("seating:tables-overview", args=[linked.slug]),
+        reverse("floor:detail", args=[linked.slug]),
+        reverse("floor:players", args=[linked.slug]),
+        reverse("floor:player-links", args=[linked.slug]),
+        reverse("floor:seat-cards", args=[linked.slug]),
+        reverse("floor:tables-overview", args=[linked.slug]),
     ]
     for url in director_pages:
         response = client.get(url)
-        assert response.status_code == 302 and response["Location"].startswith("/accounts/login/"), url
-    assert client.get(reverse("rounds:mine")).status_code == 302
-    assert client.get(reverse("tables:sign-in", args=[token])).status_code == 403  # no table's card
+        assert response.status_code == 302 and response["Location"].startswith("/floor/accounts/login/"), url
+    assert client.get(reverse("dealer:mine")).status_code == 302
+    assert client.get(reverse("dealer:sign-in", args=[token])).status_code == 403  # no table's card
     assert "_auth_user_id" not in client.session
     assert DEVICE_SESSION_KEY not in client.session
-    assert client.get(reverse("standings:standings", args=[linked.slug])).status_code == 200
+    assert client.get(reverse("public:standings", args=[linked.slug])).status_code == 200

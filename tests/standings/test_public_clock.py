@@ -42,10 +42,10 @@ def test_director_links_only_for_staff(client: Client, event: Event, director: U
     staff = client.get("/standings/costa-open/").content.decode()
 
     tools = [
-        "/events/costa-open/clock/",
-        "/events/costa-open/payouts/",
-        "/events/costa-open/deal/",
-        "/seating/costa-open/balancing/",
+        "/floor/events/costa-open/clock/",
+        "/floor/events/costa-open/payouts/",
+        "/floor/events/costa-open/deal/",
+        "/floor/seating/costa-open/balancing/",
     ]
     assert not any(url in public for url in tools)
     assert all(f'href="{url}"' in staff for url in tools)

@@ -1,4 +1,4 @@
-"""Dealer assignment (vpt.tables.views.assign), on the director's tables overview."""
+"""Dealer assignment (vpt.floor.table_views.assign), on the director's tables overview."""
 
 from __future__ import annotations
 
@@ -16,20 +16,20 @@ pytestmark = pytest.mark.django_db
 
 
 def overview(event: Event) -> str:
-    return reverse("seating:tables-overview", args=[event.slug])
+    return reverse("floor:tables-overview", args=[event.slug])
 
 
 def test_staff_only(client: Client, table: Table, dealer_user: User) -> None:
     client.force_login(dealer_user)
     assert client.get(overview(table.event)).status_code == 403
-    assert client.post(reverse("tables:assign-dealer", args=[table.pk]), {"dealer": ""}).status_code == 403
+    assert client.post(reverse("floor:assign-dealer", args=[table.pk]), {"dealer": ""}).status_code == 403
 
 
 def test_assign_dealer(client_as_director: Client, table: Table) -> None:
     newcomer = User.objects.create_user("newcomer", password="x")
     EventDealer.objects.create(event=table.event, user=newcomer)
     response = client_as_director.post(
-        reverse("tables:assign-dealer", args=[table.pk]), {"dealer": newcomer.pk}, follow=True
+        reverse("floor:assign-dealer", args=[table.pk]), {"dealer": newcomer.pk}, follow=True
     )
     assert "Table 1: dealer newcomer." in response.content.decode()
     table.refresh_from_db()
@@ -52,7 +52,7 @@ def test_assignment_offers_this_events_dealers_then_accounts_made_in_the_admin(
     assert set(re.findall(r'<option value="\d+"[^>]*>([^<]+)</option>', ours)) == {"dealer", "mine"}
     assert set(re.findall(r'<option value="\d+"[^>]*>([^<]+)</option>', others)) == {"stranger"}
     response = client_as_director.post(
-        reverse("tables:assign-dealer", args=[table.pk]), {"dealer": elsewhere.pk}, follow=True
+        reverse("floor:assign-dealer", args=[table.pk]), {"dealer": elsewhere.pk}, follow=True
     )
     assert "Choose a dealer from the list." in response.content.decode()
     table.refresh_from_db()

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def page(event: Event) -> str:
-    return reverse("tables:dealers", args=[event.slug])
+    return reverse("floor:dealers", args=[event.slug])
 
 
 def test_staff_only(client: Client, table: Table, dealer_user: User) -> None:
@@ -46,7 +46,7 @@ def test_create_a_dealer_shows_the_password_once(client_as_director: Client, tab
     # Listed, and offered on the tables overview; the password is not shown again.
     again = client_as_director.get(page(table.event)).content.decode()
     assert username in again and password not in again
-    overview = client_as_director.get(reverse("seating:tables-overview", args=[table.event.slug])).content.decode()
+    overview = client_as_director.get(reverse("floor:tables-overview", args=[table.event.slug])).content.decode()
     assert f">{username}</option>" in overview
     # The same name again gets its own username.
     second = create_dealer(table.event, name="Maria Jose Ruiz", actor=User.objects.get(username="director"))
@@ -70,7 +70,7 @@ def test_blank_name_is_a_form_error(client_as_director: Client, table: Table) ->
 
 def test_deactivate_a_dealer(client_as_director: Client, table: Table, dealer_user: User) -> None:
     assert EventDealer.objects.filter(event=table.event, user=dealer_user).exists()  # assigned: linked
-    url = reverse("tables:deactivate-dealer", args=[table.event.slug, dealer_user.pk])
+    url = reverse("floor:deactivate-dealer", args=[table.event.slug, dealer_user.pk])
     response = client_as_director.post(url, follow=True)
     assert "can no longer log in" in response.content.decode()
     dealer_user.refresh_from_db()
@@ -79,12 +79,12 @@ def test_deactivate_a_dealer(client_as_director: Client, table: Table, dealer_us
     assert AuditEntry.objects.filter(action="deactivate_dealer").count() == 1
     dealer = Client()
     dealer.force_login(dealer_user)
-    assert dealer.get(reverse("rounds:table", args=[table.pk])).status_code == 302  # logged out
+    assert dealer.get(reverse("dealer:table", args=[table.pk])).status_code == 302  # logged out
 
 
 def test_deactivate_only_this_events_dealers(client_as_director: Client, table: Table) -> None:
     stranger = User.objects.create_user("stranger", password="x")
-    url = reverse("tables:deactivate-dealer", args=[table.event.slug, stranger.pk])
+    url = reverse("floor:deactivate-dealer", args=[table.event.slug, stranger.pk])
     assert client_as_director.post(url).status_code == 404
     stranger.refresh_from_db()
     assert stranger.is_active
@@ -100,7 +100,7 @@ def test_the_dealers_page_assigns_tables_and_offers_accounts_made_in_the_admin(
     assert ">lucia</option>" in others
 
     response = client_as_director.post(
-        reverse("tables:assign-dealer", args=[table.pk]), {"dealer": made_in_admin.pk, "back": "dealers"}
+        reverse("floor:assign-dealer", args=[table.pk]), {"dealer": made_in_admin.pk, "back": "dealers"}
     )
 
     assert response.status_code == 302 and response["Location"] == page(table.event)

@@ -26,11 +26,11 @@ pytestmark = pytest.mark.django_db
 
 
 def sign_in_path(token: str) -> str:
-    return reverse("tables:sign-in", args=[token])
+    return reverse("dealer:sign-in", args=[token])
 
 
 def table_url(table: Table) -> str:
-    return reverse("rounds:table", args=[table.pk])
+    return reverse("dealer:table", args=[table.pk])
 
 
 @pytest.fixture
@@ -62,21 +62,21 @@ def test_the_card_signs_a_device_in_for_that_table_only(
     assert response.status_code == 302
     hand = Hand.objects.get(table=table)
     assert hand.recorded_by is None
-    assert client.get(reverse("rounds:hand-result", args=[table.pk, 1])).status_code == 200
-    slip = client.get(reverse("slips:hand-slip", args=[hand.pk]))
+    assert client.get(reverse("dealer:hand-result", args=[table.pk, 1])).status_code == 200
+    slip = client.get(reverse("dealer:hand-slip", args=[hand.pk]))
     assert slip.status_code == 200 and slip["Content-Type"] == "application/pdf"
     # And nothing else.
     assert client.get(table_url(other_table)).status_code == 403
     assert client.post(table_url(other_table), {"hand_number": "1"}).status_code == 403
     for director_page in (
-        reverse("seating:tables-overview", args=[table.event.slug]),
-        reverse("events:detail", args=[table.event.slug]),
-        reverse("tables:dealers", args=[table.event.slug]),
-        reverse("rounds:hand-detail", args=[hand.pk]),
+        reverse("floor:tables-overview", args=[table.event.slug]),
+        reverse("floor:detail", args=[table.event.slug]),
+        reverse("floor:dealers", args=[table.event.slug]),
+        reverse("floor:hand-detail", args=[hand.pk]),
     ):
         assert client.get(director_page).status_code == 403, director_page
-    assert client.get(reverse("rounds:mine")).status_code == 302  # to its table
-    assert client.get(reverse("rounds:mine"))["Location"] == table_url(table)
+    assert client.get(reverse("dealer:mine")).status_code == 302  # to its table
+    assert client.get(reverse("dealer:mine"))["Location"] == table_url(table)
     assert "_auth_user_id" not in client.session  # not a user login
 
 
@@ -84,7 +84,7 @@ def test_signing_in_ends_a_user_login_on_that_browser(client: Client, table: Tab
     client.force_login(director)
     token = issue_table_token(table, actor=director).token
     client.post(sign_in_path(token))
-    assert client.get(reverse("seating:tables-overview", args=[table.event.slug])).status_code == 403
+    assert client.get(reverse("floor:tables-overview", args=[table.event.slug])).status_code == 403
 
 
 def test_a_bad_revoked_or_replaced_card_is_refused(client: Client, table: Table, director: User) -> None:
@@ -97,7 +97,7 @@ def test_a_bad_revoked_or_replaced_card_is_refused(client: Client, table: Table,
     assert AuditEntry.objects.filter(action="revoke_table_token").count() == 1
     # The signed-in device is out at its next request, and the card no longer signs in.
     response = client.get(table_url(table))
-    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert response.status_code == 302 and "/floor/accounts/login/" in response["Location"]
     refused = client.post(sign_in_path(token))
     assert refused.status_code == 403
     assert "does not work" in refused.content.decode()
@@ -132,7 +132,7 @@ def test_the_director_prints_a_card_with_the_qr_of_the_sign_in_url(
     client_as_director: Client, table: Table, settings: Any
 ) -> None:
     settings.VPT_PUBLIC_URL = "https://vpt.example.org"
-    url = reverse("slips:sign-in-card", args=[table.pk])
+    url = reverse("floor:sign-in-card", args=[table.pk])
     assert client_as_director.get(url).status_code == 405
     response = client_as_director.post(url)
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
@@ -155,8 +155,8 @@ def test_no_card_is_printed_for_a_loopback_address(
     """Opened as localhost with no VPT_PUBLIC_URL: the card's QR would open nothing on a tablet."""
     settings.VPT_PUBLIC_URL = ""
     for url in (
-        reverse("slips:sign-in-card", args=[table.pk]),
-        reverse("slips:sign-in-cards", args=[table.event.slug]),
+        reverse("floor:sign-in-card", args=[table.pk]),
+        reverse("floor:sign-in-cards", args=[table.event.slug]),
     ):
         response = client_as_director.post(url, HTTP_HOST=host)
 
@@ -166,7 +166,7 @@ def test_no_card_is_printed_for_a_loopback_address(
         assert "http://" + host + " is this laptop's own address" in page.replace("&#x27;", "'")
         assert "set VPT_PUBLIC_URL to that address and restart make run" in page
     assert not TableDevice.objects.filter(table=table).exists()
-    dealers_page = client_as_director.get(reverse("tables:dealers", args=[table.event.slug]), HTTP_HOST=host)
+    dealers_page = client_as_director.get(reverse("floor:dealers", args=[table.event.slug]), HTTP_HOST=host)
     assert "data-loopback-warning" in dealers_page.content.decode()
 
 
@@ -174,27 +174,27 @@ def test_a_public_url_prints_the_card_whatever_host_the_director_typed(
     client_as_director: Client, table: Table, settings: Any
 ) -> None:
     settings.VPT_PUBLIC_URL = "http://192.168.1.20:8000"
-    response = client_as_director.post(reverse("slips:sign-in-card", args=[table.pk]), HTTP_HOST="127.0.0.1:8000")
+    response = client_as_director.post(reverse("floor:sign-in-card", args=[table.pk]), HTTP_HOST="127.0.0.1:8000")
 
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages).replace("\n", "")
     assert "http://192.168.1.20:8000/tables/sign-in/" in text
-    dealers_page = client_as_director.get(reverse("tables:dealers", args=[table.event.slug]), HTTP_HOST="127.0.0.1")
+    dealers_page = client_as_director.get(reverse("floor:dealers", args=[table.event.slug]), HTTP_HOST="127.0.0.1")
     assert "data-loopback-warning" not in dealers_page.content.decode()
 
 
 def test_cards_for_every_table_and_refusals(
     client_as_director: Client, table: Table, other_table: Table, dealer_user: User
 ) -> None:
-    response = client_as_director.post(reverse("slips:sign-in-cards", args=[table.event.slug]))
+    response = client_as_director.post(reverse("floor:sign-in-cards", args=[table.event.slug]))
     assert response.status_code == 200
     assert len(PdfReader(io.BytesIO(response.content)).pages) == 2
     assert TableDevice.objects.filter(revoked_at__isnull=True).count() == 2
     client = Client()
     client.force_login(dealer_user)
-    assert client.post(reverse("slips:sign-in-card", args=[table.pk])).status_code == 403
-    assert client.post(reverse("tables:revoke-token", args=[table.pk])).status_code == 403
-    response = client_as_director.post(reverse("tables:revoke-token", args=[table.pk]), follow=True)
+    assert client.post(reverse("floor:sign-in-card", args=[table.pk])).status_code == 403
+    assert client.post(reverse("floor:revoke-token", args=[table.pk])).status_code == 403
+    response = client_as_director.post(reverse("floor:revoke-token", args=[table.pk]), follow=True)
     assert "no longer works" in response.content.decode()
     assert TableDevice.objects.filter(table=table, revoked_at__isnull=True).count() == 0
 
@@ -211,8 +211,8 @@ def test_a_signed_in_device_is_named_in_the_header_and_the_audit_log(
     assert f'href="{table_url(table)}" data-device>Table 1 · device</a>' in page
     assert ">Log in</a>" not in page
     client.post(table_url(table), hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL]))
-    log = client_as_director.get(reverse("events:audit", args=[table.event.slug])).content.decode()
+    log = client_as_director.get(reverse("floor:audit", args=[table.event.slug])).content.decode()
     assert re.search(r'data-action="record_hand"><td>[^<]*</td><td>Table 1 · device</td>', log)
-    history = client_as_director.get(reverse("rounds:hand-detail", args=[Hand.objects.get().pk])).content.decode()
+    history = client_as_director.get(reverse("floor:hand-detail", args=[Hand.objects.get().pk])).content.decode()
     assert " · Table 1 · device · Table 1, hand 1 recorded" in history
     assert "Recorded by Table 1 · device, " in history

@@ -23,11 +23,11 @@ PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.
 
 
 def card_path(token: str) -> str:
-    return reverse("tables:sign-in", args=[token])
+    return reverse("dealer:sign-in", args=[token])
 
 
 def table_page(table: Table) -> str:
-    return reverse("rounds:table", args=[table.pk])
+    return reverse("dealer:table", args=[table.pk])
 
 
 def browser(user_agent: str = TABLET) -> Client:
@@ -65,7 +65,7 @@ def test_a_second_browser_with_the_same_card_is_refused(table: Table, director: 
 
 
 def test_a_card_printed_for_two_devices_signs_in_two(client_as_director: Client, table: Table) -> None:
-    printed = client_as_director.post(reverse("slips:sign-in-card", args=[table.pk]), {"devices": "2"})
+    printed = client_as_director.post(reverse("floor:sign-in-card", args=[table.pk]), {"devices": "2"})
     assert printed.status_code == 200
     token = table.devices.get(revoked_at__isnull=True)
     assert token.max_devices == 2
@@ -82,10 +82,10 @@ def test_the_director_sees_the_devices_and_signs_one_out(client_as_director: Cli
     tablet = browser()
     tablet.post(card_path(token))
 
-    page = client_as_director.get(reverse("tables:dealers", args=[table.event.slug])).content.decode()
+    page = client_as_director.get(reverse("floor:dealers", args=[table.event.slug])).content.decode()
     assert "Chrome on Android, signed in" in page and "Sign out this device" in page
     signed_in = TableSignIn.objects.get()
-    answer = client_as_director.post(reverse("tables:sign-out-device", args=[signed_in.pk]), follow=True)
+    answer = client_as_director.post(reverse("floor:sign-out-device", args=[signed_in.pk]), follow=True)
 
     assert "Table 1: the device was signed out." in answer.content.decode()
     assert tablet.get(table_page(table)).status_code == 302  # out at its next request

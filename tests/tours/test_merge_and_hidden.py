@@ -106,7 +106,7 @@ def test_hiding_refreshes_the_cached_public_pages_of_their_events(client: Client
     staff.force_login(director)
     carla = Person.objects.get(folded_name="carla")
 
-    assert staff.post(f"/people/manage/{carla.pk}/visibility/", {"hidden": "1"}).status_code == 302
+    assert staff.post(f"/floor/people/{carla.pk}/visibility/", {"hidden": "1"}).status_code == 302
 
     after = client.get("/api/events/spring/standings", headers={"If-None-Match": before["ETag"]})
     assert after.status_code == 200 and "Carla" not in after.content.decode()

@@ -102,27 +102,27 @@ def test_an_event_belongs_to_one_tour_at_most(director: User) -> None:
 
 @pytest.mark.django_db
 def test_the_director_edits_the_rule_and_a_bad_one_is_a_field_error(client_as_director: Client, director: User) -> None:
-    created = client_as_director.post("/tours/manage/", {"name": "VPT 2026", "rule": '{"multiplier": 5}'})
+    created = client_as_director.post("/floor/tours/", {"name": "VPT 2026", "rule": '{"multiplier": 5}'})
     assert created.status_code == 302
     tour = Tour.objects.get(slug="vpt-2026")
     assert tour.rule["multiplier"] == 5
 
     refused = client_as_director.post(
-        "/tours/manage/vpt-2026/", {"name": "VPT 2026", "rule": json.dumps({"formula": "table", "table": [1, "x"]})}
+        "/floor/tours/vpt-2026/", {"name": "VPT 2026", "rule": json.dumps({"formula": "table", "table": [1, "x"]})}
     )
     assert refused.status_code == 400
     assert "table: place 2 is “x”, not a number of points of 0 or more." in refused.content.decode()
-    not_json = client_as_director.post("/tours/manage/vpt-2026/", {"name": "VPT 2026", "rule": "{multiplier: 5"})
+    not_json = client_as_director.post("/floor/tours/vpt-2026/", {"name": "VPT 2026", "rule": "{multiplier: 5"})
     assert "Not JSON" in not_json.content.decode()
     tour.refresh_from_db()
     assert tour.rule["multiplier"] == 5
 
     saved = client_as_director.post(
-        "/tours/manage/vpt-2026/", {"name": "VPT", "rule": '{"formula": "table", "table": [10, 5], "best": 2}'}
+        "/floor/tours/vpt-2026/", {"name": "VPT", "rule": '{"formula": "table", "table": [10, 5], "best": 2}'}
     )
     assert saved.status_code == 302
-    page = client_as_director.get("/tours/manage/vpt-2026/").content.decode()
+    page = client_as_director.get("/floor/tours/vpt-2026/").content.decode()
     assert "Points by place, first place first: 10, 5; 0 past the table&#x27;s end." in page
     event = create_event(name="Spring", slug="spring", actor=director, levels=[100])
-    assert client_as_director.post("/tours/manage/vpt-2026/events/", {"event": event.pk}).status_code == 302
+    assert client_as_director.post("/floor/tours/vpt-2026/events/", {"event": event.pk}).status_code == 302
     assert client_as_director.get("/tours/vpt-2026/").status_code == 200

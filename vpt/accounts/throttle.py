@@ -37,7 +37,6 @@ from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
 FORGET_AFTER_SECONDS = 15 * 60
-LOGIN_VIEWS = frozenset({"accounts:login", "admin:login"})
 
 
 def client_address(request: HttpRequest) -> str:
@@ -149,7 +148,7 @@ class LoginFloodMiddleware:
 
     def process_view(self, request: HttpRequest, view: Any, args: Any, kwargs: Any) -> HttpResponse | None:
         match = request.resolver_match
-        if request.method != "POST" or match is None or match.view_name not in LOGIN_VIEWS:
+        if request.method != "POST" or match is None or match.view_name not in (settings.LOGIN_URL, "admin:login"):
             return None
         wait = seconds_to_wait(client_address(request))
         if not wait:

@@ -1,5 +1,5 @@
 """People in the admin, to find and read. Read-only: a merge, its undo and hiding go through
-`vpt.people.services` on the director's people page (/people/manage/), which audit them and
+`vpt.people.services` on the director's people page (/floor/people/), which audit them and
 move the versions of the events those people played, so no cached public page keeps an old
 name; saving a person here would do neither."""
 

@@ -6,7 +6,7 @@ merge   `merge_people(duplicate, into=keeper)`: the duplicate reads as the keepe
         had been merged into the duplicate move to the keeper too (merges stay one step deep).
 undo    `undo_merge(duplicate)`: the duplicate is itself again, with the people that moved
         with it. Both are audited (`PersonChange`).
-touched ``on_change``: what the caller (a higher layer: `vpt.events.people_views`) does, in the
+touched ``on_change``: what the caller (a higher layer: `vpt.floor.people_views`) does, in the
         same transaction, with the ids of the people whose public face changed, such as moving
         the versions of their events so no live page keeps an old name.
 """

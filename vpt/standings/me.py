@@ -69,7 +69,7 @@ def _break_at(status: ClockStatus, now: datetime) -> datetime | None:
 @dataclass(frozen=True)
 class EventFacts:
     """What every player's page of an event shares at a version: computed once per version
-    (`vpt.standings.me_views` caches it), so a phone's render adds only its own reads."""
+    (`vpt.public.me_views` caches it), so a phone's render adds only its own reads."""
 
     stacks: tuple[int, ...]  # the stacks still in
     amounts: tuple[Decimal, ...]  # each paid place's prize, first place first

@@ -22,9 +22,11 @@ from django.utils.translation import get_language, gettext
 
 from vpt.events.live import CACHE_SECONDS, not_modified
 from vpt.events.models import Event
+from vpt.people.models import Person
+from vpt.people.selectors import canonical
 
 from .models import Tour
-from .selectors import tour_events, tour_key
+from .selectors import career_key, tour_events, tour_key
 
 T = TypeVar("T")
 View = Callable[..., HttpResponseBase]
@@ -102,3 +104,30 @@ def tour_page(page: str, *, query: tuple[str, ...] = (), shared: bool = True) ->
         return wrapped
 
     return decorator
+
+
+def career_of(request: HttpRequest, person_id: int) -> tuple[Person | None, str]:
+    """The person and their career key, or None (no such person); a merged person is the one
+    they were merged into."""
+    person = Person.objects.select_related("merged_into").filter(pk=person_id).first()
+    if person is None:
+        return None, ""
+    person = canonical(person)
+    return person, career_key(person)
+
+
+def career_etag(key: str, page: str, request: HttpRequest, *, viewer: bool = False) -> str:
+    language = get_language() or settings.LANGUAGE_CODE
+    tag = f"{key}.{language}.{page}"
+    if viewer:
+        tag += "." + viewer_digest(request)
+    return f'"p{tag}"'
+
+
+def career_cached(key: str, name: str, compute: Callable[[], T]) -> T:
+    cache_key = f"career:{key}:{get_language()}:{name}"
+    value = cache.get(cache_key)
+    if value is None:
+        value = compute()
+        cache.set(cache_key, value, CACHE_SECONDS)
+    return cast(T, value)

@@ -1,0 +1,87 @@
+"""The director's people page: find people, merge a duplicate and undo it, hide or show a
+person on public pages. Every write goes through a `vpt.people` service, which moves the
+versions of the events those people played (`bump_people_events`) in the same transaction, so
+no cached public page keeps an old name; a refusal is a form error.
+
+They live in the events app because the people app, below events, cannot see events.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from vpt.accounts.permissions import director_required
+from vpt.errors import ServiceError
+from vpt.events.audit import bump_people_events
+from vpt.floor.people_forms import MergeForm
+from vpt.people.models import Person, PersonChange
+from vpt.people.selectors import matching_people
+from vpt.people.services import merge_people, set_person_hidden, undo_merge
+
+LISTED = 200
+
+
+def _context(query: str, form: MergeForm) -> dict[str, object]:
+    if query:
+        people = matching_people(query, limit=LISTED)
+    else:
+        people = list(Person.objects.select_related("merged_into").order_by("folded_name", "id")[:LISTED])
+    return {
+        "people": people,
+        "query": query,
+        "form": form,
+        "changes": PersonChange.objects.select_related("person", "other", "actor")[:30],
+    }
+
+
+@director_required
+@require_GET
+def people(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "").strip()[:100]
+    return render(request, "floor/people.html", _context(query, MergeForm()))
+
+
+@director_required
+@require_POST
+def merge(request: HttpRequest) -> HttpResponse:
+    form = MergeForm(request.POST)
+    if form.is_valid():
+        duplicate, into = form.cleaned_data["duplicate"], form.cleaned_data["into"]
+        try:
+            merge_people(duplicate, into=into, actor=request.user, on_change=bump_people_events)
+        except ServiceError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("%(duplicate)s merged into %(into)s.") % {"duplicate": duplicate, "into": into})
+            return redirect("floor:people")
+    return render(request, "floor/people.html", _context("", form), status=400)
+
+
+@director_required
+@require_POST
+def unmerge(request: HttpRequest, person_id: int) -> HttpResponse:
+    person = get_object_or_404(Person, pk=person_id)
+    try:
+        undo_merge(person, actor=request.user, on_change=bump_people_events)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("%(name)s is their own person again.") % {"name": person.name})
+    return redirect("floor:people")
+
+
+@director_required
+@require_POST
+def visibility(request: HttpRequest, person_id: int) -> HttpResponse:
+    person = get_object_or_404(Person, pk=person_id)
+    hidden = request.POST.get("hidden") == "1"
+    set_person_hidden(person, hidden=hidden, actor=request.user, on_change=bump_people_events)
+    if hidden:
+        messages.success(request, _("%(name)s is hidden on public pages.") % {"name": person.name})
+    else:
+        messages.success(request, _("%(name)s is shown on public pages.") % {"name": person.name})
+    return redirect("floor:people")

@@ -1,0 +1,36 @@
+"""PDF views: a selector builds the data, a renderer draws it, the browser shows it inline.
+
+Who may print what:
+  printables page      a director (links to everything below)
+  hand slip            the dealer assigned to the hand's table, or a director
+  batch of slips       a director (a table's hands, or an event's in a time range)
+  seat cards, table list   a director
+  results, hand history    everyone (public pages)
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_GET
+
+from vpt.events.models import Event
+from vpt.pages import pdf_response
+from vpt.slips import selectors
+from vpt.slips.documents import render_hand_history, render_results
+from vpt.tables.models import Table
+
+
+@require_GET
+def results(request: HttpRequest, slug: str) -> HttpResponse:
+    """The results sheet (public)."""
+    event = get_object_or_404(Event, slug=slug)
+    return pdf_response(render_results(selectors.results_data(event)), f"results-{event.slug}.pdf")
+
+
+@require_GET
+def hand_history(request: HttpRequest, table_id: int) -> HttpResponse:
+    """One table's hand history (public)."""
+    table = get_object_or_404(Table.objects.select_related("event"), pk=table_id)
+    data = selectors.hand_history_data(table)
+    return pdf_response(render_hand_history(data), f"history-{table.event.slug}-table{table.number}.pdf")
