@@ -145,7 +145,7 @@ def test_the_director_prints_a_card_with_the_qr_of_the_sign_in_url(
     # Printing again ends the first card.
     client_as_director.post(url)
     assert TableDevice.objects.filter(table=table, revoked_at__isnull=True).count() == 1
-    assert not TableDevice.objects.get(pk=device.pk).is_live
+    assert TableDevice.objects.get(pk=device.pk).revoked_at is not None
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000", "[::1]:8000"])

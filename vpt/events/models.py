@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 from decimal import Decimal
-from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -428,9 +427,6 @@ class AuditEntry(models.Model):
         if self.summary_args.get("device_table") is not None:
             return gettext("Table %(number)s · device") % {"number": self.summary_args["device_table"]}
         return "–"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"action": self.action, "summary": self.summary, "before": self.before, "after": self.after}
 
 
 class Clock(models.Model):

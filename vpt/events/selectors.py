@@ -224,11 +224,6 @@ def payout_structure(event: Event) -> PayoutStructure | None:
     return PayoutStructure.objects.filter(event=event).first()
 
 
-def entry_count(event: Event) -> int:
-    """Every entry the event took (re-entries included): 1 query."""
-    return Entry.objects.filter(event=event).count()
-
-
 def in_the_money(event: Event, places: int, *, public: bool = False) -> dict[int, list[tuple[int, str]]]:
     """The players (entry id, name) who finished in places 1..``places`` (``public``: a hidden
     person is "Hidden player"): 1 query. An entry still in holds a place only once it is

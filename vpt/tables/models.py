@@ -167,10 +167,6 @@ class TableDevice(models.Model):
     def __str__(self) -> str:
         return f"{self.table} #{self.pk}"
 
-    @property
-    def is_live(self) -> bool:
-        return self.revoked_at is None
-
 
 class TableSignIn(models.Model):
     """One browser signed in with a table's sign-in card, until the director signs it out (or
