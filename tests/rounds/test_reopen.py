@@ -1,24 +1,54 @@
-"""The dealer's own undo: reopen the table's last hand before the next one, within 10 minutes."""
+"""The dealer's own undo: reopen the table's last hand before the next one, within 10 minutes.
+
+The ten minutes are read on a clock the tests hold (`clock`), never the machine's: a hand is
+recorded at a known instant and a test moves the clock to the edges of the window."""
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterator
+from unittest import mock
 
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from factories import hand_post
 
 from vpt.errors import Conflict, NotAllowed
 from vpt.events.models import AuditEntry, Entry
 from vpt.rounds.corrections import reopen_hand
 from vpt.rounds.models import Hand
+from vpt.rounds.services import REOPEN_MINUTES
 from vpt.tables.models import Table
 from vpt.tables.services import issue_table_token
 
 pytestmark = pytest.mark.django_db
+
+
+class Clock:
+    """`django.utils.timezone.now` as the test sets it: it moves only when told to."""
+
+    def __init__(self, now: datetime.datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime.datetime:
+        return self.now
+
+    def move(self, **delta: float) -> None:
+        self.now += datetime.timedelta(**delta)
+
+
+@pytest.fixture(autouse=True)
+def clock() -> Iterator[Clock]:
+    """The time every `timezone.now()` reads in these tests (the hand's `recorded_at`, the
+    reopen window, the session), held still from the test's start: however long a busy machine
+    takes between recording a hand and reopening it, no time passes for the window."""
+    held = Clock(timezone.now())
+    with mock.patch("django.utils.timezone.now", held):
+        yield held
 
 
 def record(client: Client, table: Table, boards: list[dict[str, str]] | None = None) -> Hand:
@@ -74,18 +104,34 @@ def test_after_the_next_hand_only_the_director_corrects(client: Client, table: T
     assert refused.value.code == "reopen_closed"
 
 
-def test_after_ten_minutes_only_the_director_corrects(client: Client, table: Table, dealer_user: User) -> None:
+def test_after_ten_minutes_only_the_director_corrects(
+    client: Client, table: Table, dealer_user: User, clock: Clock
+) -> None:
     client.force_login(dealer_user)
     hand = record(client, table)
-    Hand.objects.filter(pk=hand.pk).update(recorded_at=hand.recorded_at - datetime.timedelta(minutes=10, seconds=1))
+    assert hand.recorded_at == clock.now
+    assert REOPEN_MINUTES == 10
+
+    clock.move(minutes=10, microseconds=1)  # just past the ten minutes
     assert "data-reopen" not in client.get(reverse("dealer:hand-result", args=[table.pk, 1])).content.decode()
     response = client.post(reopen_url(table, 1), follow=True)
     assert "More than 10 minutes" in response.content.decode()
     hand.refresh_from_db()
     assert not hand.is_void
-    # Just inside the 10 minutes it still works.
-    Hand.objects.filter(pk=hand.pk).update(recorded_at=hand.recorded_at + datetime.timedelta(seconds=2))
-    reopen_hand(hand, actor=dealer_user)
+    with pytest.raises(Conflict) as refused:
+        reopen_hand(hand, actor=dealer_user)
+    assert refused.value.code == "reopen_closed"
+
+
+def test_at_ten_minutes_exactly_the_dealer_still_reopens(
+    client: Client, table: Table, dealer_user: User, clock: Clock
+) -> None:
+    client.force_login(dealer_user)
+    hand = record(client, table)
+
+    clock.move(minutes=10)
+    assert "data-reopen" in client.get(reverse("dealer:hand-result", args=[table.pk, 1])).content.decode()
+    assert client.post(reopen_url(table, 1)).status_code == 302
     hand.refresh_from_db()
     assert hand.is_void
 
