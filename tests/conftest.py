@@ -34,8 +34,9 @@ PRODUCTION_PASSWORD_HASHERS = list(django_settings.PASSWORD_HASHERS)
 
 def pytest_configure(config: pytest.Config) -> None:
     # PBKDF2 at a million iterations costs about 0.85 s a hash, and the suite hashes hundreds of
-    # passwords (every user it creates, every login). Tests that measure what hashing costs a
-    # login ask for `production_password_hashers`.
+    # passwords (every user it creates, every login). A test of production's hashing asks for
+    # `production_password_hashers`; what hashing costs a login is counted (hashes), never timed
+    # in a test (bench/logins.py prints the seconds).
     django_settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # A failed login makes its address wait (vpt.accounts.throttle), and every test client is
     # 127.0.0.1: one test's wrong password would refuse the next test's login. The tests of
