@@ -4,6 +4,7 @@ them), for the points, the leaderboard, the statistics and the query counts (and
 from __future__ import annotations
 
 import random
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -42,13 +43,6 @@ def build_finished_event(
 ) -> BuiltEvent:
     """A finished event of ``people`` (in a random order of finish), ``ties`` pairs sharing a
     place, ``reentries`` players with an earlier busted entry; places 1..``paid_places`` paid."""
-    event = Event.objects.create(
-        name=slug.title(),
-        slug=slug,
-        buy_in=buy_in,
-        status=Event.Status.FINISHED,
-        starts_on=f"2026-0{1 + day // 28}-{1 + day % 28:02d}",
-    )
     order = list(people)
     rng.shuffle(order)
     places: list[int] = []
@@ -64,10 +58,40 @@ def build_finished_event(
             places.append(place)
             place += 1
             index += 1
-    players = Player.objects.bulk_create(Player(event=event, name=person.name, person=person) for person in order)
+    return build_placed_event(
+        slug,
+        list(zip(order, places)),
+        buy_in=buy_in,
+        paid_places=paid_places,
+        reentered=order[:reentries],
+        day=day,
+    )
+
+
+def build_placed_event(
+    slug: str,
+    finish: Sequence[tuple[Person, int]],
+    *,
+    buy_in: Decimal = Decimal("100.00"),
+    paid_places: int = 0,
+    reentered: Collection[Person] = (),
+    day: int = 1,
+) -> BuiltEvent:
+    """A finished event whose people finished at the places given (two at one place share it),
+    the ``reentered`` ones with an earlier busted entry (no place) as well; places
+    1..``paid_places`` paid (each half the one before)."""
+    event = Event.objects.create(
+        name=slug.title(),
+        slug=slug,
+        buy_in=buy_in,
+        status=Event.Status.FINISHED,
+        starts_on=f"2026-0{1 + day // 28}-{1 + day % 28:02d}",
+    )
+    again = {person.pk for person in reentered}
+    players = Player.objects.bulk_create(Player(event=event, name=person.name, person=person) for person, _ in finish)
     rows = []
-    for i, (player, finished) in enumerate(zip(players, places)):
-        if i < reentries:
+    for player, (person, finished) in zip(players, finish):
+        if person.pk in again:
             rows.append(
                 Entry(
                     event=event,
@@ -84,7 +108,7 @@ def build_finished_event(
             Entry(
                 event=event,
                 player=player,
-                number=2 if i < reentries else 1,
+                number=2 if person.pk in again else 1,
                 starting_stack=1000,
                 stack=10000 if finished == 1 else 0,
                 status=Entry.Status.ACTIVE if finished == 1 else Entry.Status.ELIMINATED,
@@ -99,7 +123,7 @@ def build_finished_event(
         percentages = [str((share * 100 / sum(shares)).quantize(Decimal("0.0001"))) for share in shares]
         percentages[0] = str(Decimal(100) - sum(Decimal(p) for p in percentages[1:]))
         PayoutStructure.objects.create(event=event, percentages=percentages, unit=Decimal("0.01"))
-    for person, finished in zip(order, places):
+    for person, finished in finish:
         built.results[person.pk] = (finished, Decimal(1) if finished <= paid_places else Decimal(0))
     return built
 
