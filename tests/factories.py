@@ -1,7 +1,7 @@
 """The test data every package builds: a director, events with players seated at tables, hands.
 
 Plain functions, built through the services as a director would (audited, versioned), except
-`bulk_event`, which writes straight through the ORM for query counts at scale. Import them as
+`bulk_event` and `repeat_hands`, which write straight through the ORM for query counts at scale. Import them as
 ``from factories import make_event`` (pytest puts tests/ on the path, pyproject.toml); the
 boards they deal are in tests/boards.py.
 """
@@ -17,7 +17,8 @@ from django.utils.text import slugify
 from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event, Level, Player
 from vpt.events.services import create_event
-from vpt.rounds.models import Hand
+from vpt.rounds.models import Board as BoardRow
+from vpt.rounds.models import Exchange, Hand
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
 from vpt.seating.models import Seat
@@ -135,3 +136,45 @@ def bulk_event(entries: int, *, slug: str = "big-open", seats: int = 3) -> Event
         Seat(table=tables[i // seats], number=i % seats + 1, entry=entry) for i, entry in enumerate(active)
     )
     return event
+
+
+def repeat_hands(table: Table, until: int) -> None:
+    """Copies of the table's recorded hands (their boards and exchanges as `record_hand` stored
+    them), numbered on until the table's last hand is ``until``: hundreds of hands in a few
+    bulk inserts rather than one `record_hand` each. The copies repeat the same stacks; they
+    are for pages and queries at scale, not for the chips."""
+    recorded = list(Hand.objects.filter(table=table).order_by("number"))
+    assert recorded, "record some hands first"
+    last, rounds = recorded[-1].number, recorded[-1].round_number
+    copies: list[Hand] = []
+    sources: list[Hand] = []
+    for number in range(last + 1, until + 1):
+        source = recorded[(number - 1) % len(recorded)]
+        cycle = (number - 1) // len(recorded)
+        copy = Hand(
+            **{f.attname: getattr(source, f.attname) for f in Hand._meta.concrete_fields if not f.primary_key},
+        )
+        copy.number, copy.round_number, copy.key = number, source.round_number + cycle * rounds, None
+        copies.append(copy)
+        sources.append(source)
+    Hand.objects.bulk_create(copies, batch_size=500)
+    boards = {hand.pk: list(hand.boards.order_by("position")) for hand in recorded}
+    exchanges = {hand.pk: list(hand.exchanges.order_by("order")) for hand in recorded}
+    board_rows: list[BoardRow] = []
+    for copy, source in zip(copies, sources, strict=True):
+        for board in boards[source.pk]:
+            row = BoardRow(**{f.attname: getattr(board, f.attname) for f in BoardRow._meta.concrete_fields})
+            row.pk, row.hand = None, copy
+            board_rows.append(row)
+    BoardRow.objects.bulk_create(board_rows, batch_size=500)
+    by_hand = iter(board_rows)
+    exchange_rows: list[Exchange] = []
+    for copy, source in zip(copies, sources, strict=True):
+        copied = {board.pk: next(by_hand) for board in boards[source.pk]}
+        for exchange in exchanges[source.pk]:
+            row = Exchange(**{f.attname: getattr(exchange, f.attname) for f in Exchange._meta.concrete_fields})
+            row.pk, row.hand = None, copy
+            row.board_a, row.board_b = copied[exchange.board_a_id], copied[exchange.board_b_id]
+            exchange_rows.append(row)
+    Exchange.objects.bulk_create(exchange_rows, batch_size=500)
+    Table.objects.filter(pk=table.pk).update(last_hand_number=until)
