@@ -5,7 +5,8 @@ routing, middleware, the tour key, the cached JSON), and the queries each costs.
 Runs on a throw-away database (SQLite in memory by default, or the server DATABASE_URL names:
 a test database is created and dropped there). The events are built straight through the ORM
 with bulk_create (finished events, places 1..entries, a stable pool of people, three players a
-table, every hand dealt from the same valid boards), which takes a few seconds per event.
+table, every hand dealt from the same valid boards, scored and turned into rows by the
+project's own `vpt.rounds.scoring`, as `record_hand` does), which takes a few seconds per event.
 Aims (issue 20): leaderboard under 50 ms and a person's statistics under 20 ms cached, under
 1 s cold.
 
@@ -47,18 +48,19 @@ def build(events: int, entries: int, hands: int, seed: int = 1) -> tuple[str, in
     """The tour's slug and the id of the person who played the most hands."""
     from vpt.events.models import Entry, Event, Player
     from vpt.ofc import Board as CardBoard
-    from vpt.ofc import PlayerHand, get_ruleset, score_hand
+    from vpt.ofc import PlayerHand, get_ruleset
     from vpt.people.models import Person
     from vpt.people.names import fold_name
     from vpt.rounds.models import Board, Exchange, Hand
+    from vpt.rounds.scoring import board_fields, exchange_rows, score
     from vpt.tables.models import Table
     from vpt.tours.models import Tour, TourEvent
 
     rng = random.Random(seed)
     rules = get_ruleset("progressive")
-    scored = score_hand(
-        [PlayerHand(f"P{i}", CardBoard.parse(**board), 10000, 0) for i, board in enumerate(BOARDS)], rules, 100
-    )
+    # Scored and turned into rows as record_hand does (vpt.rounds.scoring), once for every hand.
+    cards = [CardBoard.parse(**board) for board in BOARDS]
+    scored = score([PlayerHand(f"P{i}", board, 10000, 0) for i, board in enumerate(cards)], rules, 100, [1, 2, 3])
     settlement = scored.settlement
     assert settlement is not None
     pool = Person.objects.bulk_create(
@@ -93,7 +95,7 @@ def build(events: int, entries: int, hands: int, seed: int = 1) -> tuple[str, in
         board_rows = []
         for i, hand in enumerate(hand_rows):
             seated = rows[(i % len(tables)) * 3 : (i % len(tables)) * 3 + 3]
-            for position, (entry, board, result) in enumerate(zip(seated, BOARDS, scored.boards)):
+            for position, (entry, card_board, result) in enumerate(zip(seated, cards, scored.boards)):
                 person_id = people[entry.place - 1].pk
                 hand_count[person_id] = hand_count.get(person_id, 0) + 1
                 board_rows.append(
@@ -102,30 +104,16 @@ def build(events: int, entries: int, hands: int, seed: int = 1) -> tuple[str, in
                         entry=entry,
                         seat_number=position + 1,
                         position=position,
-                        fouled=result.fouled,
-                        royalties=result.royalty_total,
                         points=scored.points[position],
                         stack_before=10000,
                         stack_after=settlement.stacks_after[position],
-                        **board,
+                        **board_fields(result, card_board),
                     )
                 )
         Board.objects.bulk_create(board_rows, batch_size=2000)
         exchanges = []
         for i, hand in enumerate(hand_rows):
-            boards = board_rows[i * 3 : i * 3 + 3]
-            for order, x in enumerate(settlement.exchanges):
-                exchanges.append(
-                    Exchange(
-                        hand=hand,
-                        order=order,
-                        board_a=boards[x.a],
-                        board_b=boards[x.b],
-                        points=x.points,
-                        chips_due=x.chips_due,
-                        chips_paid=x.chips_paid,
-                    )
-                )
+            exchanges += exchange_rows(hand, board_rows[i * 3 : i * 3 + 3], settlement)
         Exchange.objects.bulk_create(exchanges, batch_size=2000)
     busiest = max(hand_count, key=lambda pk: hand_count[pk])
     return tour.slug, busiest

@@ -1,5 +1,5 @@
 """Tours of events built straight through the ORM with known places (as finished events store
-them), for the points, the leaderboard, the statistics and the query counts (and bench/tour.py)."""
+them), for the points, the leaderboard, the statistics and the query counts."""
 
 from __future__ import annotations
 
