@@ -5,7 +5,8 @@ PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 # make test: pytest-xdist workers (auto: one per core), each test file on one worker (its
 # module-scoped fixtures, such as test_serving's server, start once), and any more pytest
-# arguments, such as PYTEST_ARGS='-m database' (what .ci/run's PostgreSQL pass adds).
+# arguments, such as PYTEST_ARGS='-m database' (what .ci/run's PostgreSQL pass adds). It ends
+# with the slowest 15 tests (--durations=15).
 TEST_WORKERS ?= auto
 PYTEST_ARGS ?=
 # Two stamps: `make run` installs what serving needs, `make test` adds the test tools
@@ -51,7 +52,7 @@ test: messages $(TEST_STAMP)
 		fi; \
 	fi
 	$(MANAGE) makemigrations --check --dry-run
-	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
+	$(PYTHON) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=15 $(PYTEST_ARGS)
 
 bench: $(TEST_STAMP)
 	@for script in bench/*.py; do \

@@ -54,6 +54,8 @@ def pytest_itemcollected(item: pytest.Item) -> None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     # The slow tests first, the order otherwise kept: pytest-xdist's workers start on them, so a
     # run does not end with one worker busy on a slow file while the other has nothing to do.
+    # `slow` marks what takes seconds (servers, subprocesses, whole simulations); `make test`
+    # ends with the 15 slowest (--durations=15), where an unmarked one shows.
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 

@@ -124,6 +124,7 @@ def scratch_database() -> Iterator[str]:
         yield name
 
 
+@pytest.mark.slow  # a Django process of 60 threads on PostgreSQL
 def test_sixty_threads_share_a_pool_of_four(scratch_database: str, tmp_path: Path) -> None:
     env = clean_environment(
         DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{scratch_database}",

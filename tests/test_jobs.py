@@ -53,6 +53,7 @@ def test_tick_takes_due_backups_into_the_data_folder(tmp_path: Path, director: U
     assert len(list_backups(tmp_path / "backups")) == 2
 
 
+@pytest.mark.slow  # two Python processes, one of them waits 3 s
 def test_the_runner_stops_when_its_server_does(tmp_path: Path) -> None:
     """vpt.serve starts the runner, then becomes gunicorn: when that parent goes, so does it."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("VPT_", "DATABASE_URL", "DJANGO_"))}
