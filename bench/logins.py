@@ -65,7 +65,7 @@ def main() -> None:
 
         def flood() -> None:
             for n in range(args.tries):  # a new username each time: axes's lock never applies
-                response = phone.post("/accounts/login/", {"username": f"guess{n}", "password": "wrong"})
+                response = phone.post("/floor/accounts/login/", {"username": f"guess{n}", "password": "wrong"})
                 statuses.append(response.status_code)
 
         wall = time.perf_counter()
