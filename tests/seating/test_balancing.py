@@ -129,7 +129,18 @@ def test_the_final_table() -> None:
 
     assert plan.final_table == 1 and plan.tables_needed == 1
     assert plan.break_tables == (2,)
-    assert moved(plan) == [(2, 2, 1, 2, When.AFTER_ROUND, Reason.FINAL_TABLE)]
+    # A lone player has nobody to play the round with: they move at once.
+    assert moved(plan) == [(2, 2, 1, 2, When.NOW, Reason.FINAL_TABLE)]
+    plan = suggest_moves([table(1, [1, 3]), table(2, [2, 3], in_round=True)], max_seats=3)
+    assert plan.final_table is None
+    plan = suggest_moves([table(1, [1]), table(2, [2, 3], in_round=True)], max_seats=3)
+    assert moved(plan) == [(1, 1, 2, 1, When.NOW, Reason.FINAL_TABLE)]
+
+
+def test_a_lone_player_with_fantasyland_moves_now() -> None:
+    plan = suggest_moves([table(1, [1, 3]), table(2, [2], fantasyland=(2,), in_round=True)], max_seats=3)
+
+    assert moved(plan) == [(2, 2, 1, 2, When.NOW, Reason.FINAL_TABLE)]
 
 
 def test_one_table_left_is_the_final_table_with_nothing_to_do() -> None:
@@ -204,7 +215,9 @@ def test_every_plan_leaves_the_room_balanced(room: tuple[list[TableState], int])
     by_number = {t.number: t for t in tables}
     for move in plan.moves:
         source = by_number[move.from_table]
-        if source.fantasyland:
+        if source.count < balancing.MIN_PLAYERS:  # a lone player moves at once, Fantasyland or not
+            assert move.when == When.NOW
+        elif source.pinned:
             assert move.when == When.AFTER_FANTASYLAND
         elif source.round_in_progress:
             assert move.when == When.AFTER_ROUND

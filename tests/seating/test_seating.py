@@ -81,7 +81,14 @@ def test_move_player_refuses_a_pending_fantasyland_and_a_table_of_one(director: 
         move_player(lone.entry, to_table=big, actor=director)
     assert refused.value.code == "table_of_one"
 
+    # Nobody leaves a table where someone plays Fantasyland next (ofc-rules.md, "Moves and
+    # Fantasyland"): that hand is played first.
     mover = Seat.objects.filter(table=big, entry__isnull=False, fantasyland_cards=0).first().entry
+    with pytest.raises(ServiceError) as refused:
+        move_player(mover, to_table=small, actor=director)
+    assert refused.value.code == "fantasyland_pending"
+
+    Seat.objects.filter(pk=seat.pk).update(fantasyland_cards=0)  # the Fantasyland hand is played
     moved = move_player(mover, to_table=small, actor=director)
     assert moved.table == small and Seat.objects.get(entry=mover) == moved
 

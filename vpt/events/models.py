@@ -374,6 +374,8 @@ class AuditEntry(models.Model):
         ISSUE_PLAYER_LINKS = "issue_player_links", _("Player links issued")
         REPLACE_PLAYER_LINK = "replace_player_link", _("Player link replaced")
         CONFIRM_SEAT_MOVE = "confirm_seat_move", _("Move confirmed")
+        CARRY_OUT_PLANNED_MOVE = "carry_out_planned_move", _("Planned move made")
+        CANCEL_PLANNED_MOVE = "cancel_planned_move", _("Planned move cancelled")
         FLAG_HAND = "flag_hand", _("Hand flagged by a player")
         RESOLVE_HAND_FLAG = "resolve_hand_flag", _("Flagged hand resolved")
 

@@ -61,6 +61,8 @@ SUMMARIES: dict[str, Promise] = {
     "create_dealer": _("Dealer %(dealer)s created"),
     "issue_player_links": _("Private links issued to %(count)s entries"),
     "confirm_seat_move": _("%(name)s seated at table %(table)s, seat %(seat)s (move confirmed)"),
+    "carry_out_planned_move": _("%(name)s moved from table %(from)s to table %(to)s, seat %(seat)s (planned move)"),
+    "cancel_planned_move": _("%(name)s: planned move from table %(from)s to table %(to)s cancelled"),
     "flag_hand": _("%(name)s flagged table %(table)s, hand %(number)s: %(reason)s"),
     "resolve_hand_flag": _("Table %(table)s, hand %(number)s: %(name)s's flag resolved"),
     "replace_player_link": _("%(name)s: private link replaced (the old one no longer opens)"),

@@ -45,6 +45,7 @@ from vpt.events.services import lock_event
 from vpt.ofc import PlayerHand, button_after_hand, format_cards, payment_seats
 from vpt.seating.models import Seat
 from vpt.seating.next_hand import deal_next_hands, undeal, why_not
+from vpt.seating.planned import carry_out_planned_moves
 from vpt.tables.models import Round, Table
 
 from .clock import room_facts
@@ -248,6 +249,9 @@ def record_hand(
     if eliminated:
         assign_places(event, eliminations=elimination_order(event))
         finish_if_decided(event)
+    # A hand that ends the round lets the moves planned away from this table happen.
+    round_over = not current.in_progress(len(survivors), fantasyland_pending=holds)
+    carry_out_planned_moves(table, event=event, round_over=round_over, actor=actor)
     # The next hand is dealt now, at the level in force once this hand counts (a level by
     # hands may just have ended; the last Fantasyland hand before a break starts its time).
     refresh_clock(event, now=steady_now(), facts=room_facts(event))

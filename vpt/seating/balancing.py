@@ -9,15 +9,19 @@ tables needed   as few tables as hold the players: ceil(players / seats per tabl
 final table     everyone left fits at one table.
 move            one player from a table and seat to a table and seat, and when: now, after the
                 round (players do not leave during a round of hands), or after Fantasyland (a
-                table with a Fantasyland hand pending has not finished its round).
+                table with a Fantasyland hand pending has not finished its round). A lone
+                player moves now, their pending Fantasyland with them: nobody is there to play
+                a round or a Fantasyland hand with.
 
-Which tables are kept: those with Fantasyland pending first (so their players need not move),
+Which tables are kept: those where Fantasyland pins the players first (so they need not move),
 then the fullest, then those with most seats, then the lowest numbers; so the highest-numbered
 of the emptiest tables are broken first. The kept tables that may seat one player more than
 the others are chosen in the same order. Which players move from a table with too many: never a player with a
 Fantasyland hand pending, if anyone else can go; among the others, the highest seat number
 first. Where they go: the table short of the most players (the lowest number on a tie), into
-its lowest free seat. These are suggestions: the director confirms each move.
+its lowest free seat. *Balance the tables* (`vpt.seating.services.balance_tables`) does what
+this suggests: the moves "now" at once, the others stored as planned moves, made when the
+round ends.
 
 Pure Python, no database: the seating selectors build the snapshot.
 """
@@ -56,6 +60,12 @@ class TableState:
     @property
     def fantasyland(self) -> bool:
         return any(p.fantasyland for p in self.players)
+
+    @property
+    def pinned(self) -> bool:
+        """Someone plays Fantasyland next with an opponent here: nobody leaves before that hand
+        (a lone player's Fantasyland pins nothing: it moves with them)."""
+        return self.fantasyland and self.count >= MIN_PLAYERS
 
 
 class When(StrEnum):
@@ -100,7 +110,9 @@ class Plan:
 
 
 def _when(table: TableState) -> When:
-    if table.fantasyland:
+    if table.count < MIN_PLAYERS:  # nobody to play a round (or a Fantasyland hand) with
+        return When.NOW
+    if table.pinned:
         return When.AFTER_FANTASYLAND
     if table.round_in_progress:
         return When.AFTER_ROUND
@@ -118,7 +130,7 @@ def _targets(kept: Sequence[TableState], players: int, max_seats: int) -> dict[i
     lowest numbers: so the fewest players move.
     """
     base, extra = divmod(players, len(kept))
-    by_size = sorted(kept, key=lambda t: (not t.fantasyland, -t.count, t.number))
+    by_size = sorted(kept, key=lambda t: (not t.pinned, -t.count, t.number))
     if all(_capacity(t, max_seats) >= base + (1 if extra else 0) for t in kept):
         return {t.number: base + (1 if i < extra else 0) for i, t in enumerate(by_size)}
     # Some table seats fewer than the rest: fill one player at a time, emptiest table first.
@@ -159,7 +171,7 @@ def suggest_moves(tables: Sequence[TableState], *, max_seats: int) -> Plan:
     if sum(_capacity(t, max_seats) for t in open_tables) < players:
         raise ValueError("more players than seats at the open tables")
     needed = max(1, math.ceil(players / max_seats))
-    by_keeping = sorted(open_tables, key=lambda t: (not t.fantasyland, -t.count, -_capacity(t, max_seats), t.number))
+    by_keeping = sorted(open_tables, key=lambda t: (not t.pinned, -t.count, -_capacity(t, max_seats), t.number))
     while sum(_capacity(t, max_seats) for t in by_keeping[:needed]) < players:
         needed += 1
     kept = sorted(by_keeping[:needed], key=lambda t: t.number)
@@ -196,7 +208,7 @@ def suggest_moves(tables: Sequence[TableState], *, max_seats: int) -> Plan:
                 player.seat,
                 destination,
                 seat,
-                When.AFTER_FANTASYLAND if player.fantasyland else _when(source),
+                _when(source),
                 reason,
             )
         )

@@ -3,7 +3,11 @@
 seat         one chair at a table, numbered 1..table.seats clockwise. A seat row exists for
              every chair; `entry` is empty when nobody sits there.
 Fantasyland  `fantasyland_cards` > 0: the player in this seat plays Fantasyland next hand and
-             is dealt that many cards. A player whose Fantasyland hand is pending is not moved.
+             is dealt that many cards. It is the player's, not the seat's: a player moved with
+             it pending takes it to their new seat (ofc-rules.md, "Moves and Fantasyland").
+planned move a move balancing decided for after the round (`PlannedMove`): made by the service
+             that records the hand ending the round at the player's table, at once if the
+             director chooses "Move now", or cancelled.
 """
 
 from __future__ import annotations
@@ -85,3 +89,37 @@ class SeatMove(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry_id}: {self.from_table}/{self.from_seat} → {self.to_table}/{self.to_seat}"
+
+
+class PlannedMove(models.Model):
+    """A balancing move that waits for the round (or the Fantasyland hand) at the player's table
+    to end: `vpt.seating.planned.carry_out_planned_moves` makes it when the hand that ends it is
+    recorded. `to_seat` is the seat suggested; when it has been taken by then, the player gets
+    the destination's first free seat. A planned move made or cancelled is deleted (the audit
+    log keeps it)."""
+
+    class When(models.TextChoices):
+        AFTER_ROUND = "after_round", _("after the round")
+        AFTER_FANTASYLAND = "after_fantasyland", _("after the Fantasyland hand")
+
+    event = models.ForeignKey("events.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="+")
+    entry = models.OneToOneField(
+        "events.Entry", verbose_name=_("player"), on_delete=models.CASCADE, related_name="planned_move"
+    )
+    from_table = models.ForeignKey(
+        "tables.Table", verbose_name=_("from table"), on_delete=models.CASCADE, related_name="planned_moves_out"
+    )
+    to_table = models.ForeignKey(
+        "tables.Table", verbose_name=_("to table"), on_delete=models.CASCADE, related_name="planned_moves_in"
+    )
+    to_seat = models.PositiveSmallIntegerField(_("to seat"))
+    when = models.CharField(_("when"), max_length=20, choices=When.choices, default=When.AFTER_ROUND)
+    planned_at = models.DateTimeField(_("planned at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("planned move")
+        verbose_name_plural = _("planned moves")
+        ordering = ["planned_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id}: {self.from_table_id} → {self.to_table_id}/{self.to_seat} ({self.when})"

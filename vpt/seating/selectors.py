@@ -12,7 +12,7 @@ from vpt.events.selectors import table_activity
 from vpt.tables.models import Round, Table
 
 from .balancing import SeatedPlayer, TableState
-from .models import Seat, SeatMove
+from .models import PlannedMove, Seat, SeatMove
 from .next_hand import NextHand, next_hand
 
 
@@ -111,24 +111,35 @@ def tables_overview(event: Event, *, now: datetime.datetime, stale_minutes: int)
     ]
 
 
-def balancing_snapshot(event: Event) -> list[TableState]:
-    """The open tables as `vpt.seating.balancing` takes them: 3 queries.
+def table_state_of(table: Table, rows: list[Seat], current: Round | None) -> TableState:
+    """One open table as `vpt.seating.balancing` takes it, from its occupied seats (`rows`, with
+    their players) and its open round.
 
     A round is in progress once the button has moved and until it has gone around (or while a
     Fantasyland hand is pending: it continues the round); players may not leave then.
     """
-    states = []
-    for table in _open_tables(event):
-        rows = _occupied(table)
-        pending = any(s.fantasyland_cards for s in rows)
-        current = _open_round(table)
-        in_round = bool(current and current.in_progress(len(rows), fantasyland_pending=pending))
-        players = tuple(
-            SeatedPlayer(s.entry_id, str(s.entry), s.number, fantasyland=s.fantasyland_cards > 0)  # type: ignore[arg-type]
-            for s in rows
-        )
-        states.append(TableState(table.number, table.seats, players, round_in_progress=in_round))
-    return states
+    pending = any(s.fantasyland_cards for s in rows)
+    in_round = bool(current and current.in_progress(len(rows), fantasyland_pending=pending))
+    players = tuple(
+        SeatedPlayer(s.entry_id, str(s.entry), s.number, fantasyland=s.fantasyland_cards > 0)  # type: ignore[arg-type]
+        for s in rows
+    )
+    return TableState(table.number, table.seats, players, round_in_progress=in_round)
+
+
+def balancing_snapshot(event: Event) -> list[TableState]:
+    """The open tables as `vpt.seating.balancing` takes them: 3 queries."""
+    return [table_state_of(table, _occupied(table), _open_round(table)) for table in _open_tables(event)]
+
+
+def planned_moves(event: Event) -> list[PlannedMove]:
+    """The moves balancing planned for after the round, oldest first, each with its player and
+    tables: 1 query. A player out since is left out."""
+    return list(
+        PlannedMove.objects.filter(event=event, entry__status=Entry.Status.ACTIVE)
+        .select_related("entry__player", "from_table", "to_table")
+        .order_by("planned_at", "id")
+    )
 
 
 def tables_in_play(event: Event) -> int:

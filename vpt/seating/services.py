@@ -1,8 +1,13 @@
 """Writes for seats: the seat draw, late seating, moves, balancing and breaking tables.
 
 Balanced means table sizes differ by at most one and no table holds a single player (with
-3-max tables, 10 players sit 3-3-2-2). A player whose Fantasyland hand is pending is never
-moved while they have an opponent at their table: the hand continues the previous one.
+3-max tables, 10 players sit 3-3-2-2). Nobody is moved away from a table where someone plays
+Fantasyland next while two or more players sit there: the Fantasyland hand continues the
+previous one and is played first. A lone player is moved at once, and a pending Fantasyland
+moves with its player (ofc-rules.md, "Moves and Fantasyland"): they play it as their first hand
+at the new table, whose button holds for it. Balancing makes the moves its suggestion
+(`vpt.seating.balancing`) says happen now, and stores the others as planned moves
+(`vpt.seating.planned`).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import secrets
 from collections.abc import Sequence
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -25,8 +30,10 @@ from vpt.events.selectors import hands_recorded
 from vpt.events.services import lock_event
 from vpt.tables.models import Round, Table
 
-from .models import Seat, SeatMove
+from .balancing import TableState, When, suggest_moves
+from .models import PlannedMove, Seat, SeatMove
 from .next_hand import deal_next_hands, undeal
+from .selectors import table_state_of
 
 
 def table_sizes(players: int, seats_per_table: int, min_players: int = 2) -> list[int]:
@@ -127,20 +134,25 @@ def _free(seats: Sequence[Seat]) -> list[Seat]:
     return [seat for seat in seats if seat.entry_id is None]
 
 
-def _fantasyland_blocks(seat: Seat, table_seats: Sequence[Seat]) -> bool:
-    """A pending Fantasyland hand pins its player while they have an opponent to play it with."""
-    return seat.fantasyland_cards > 0 and len(_occupied(table_seats)) >= 2
+def fantasyland_pins(table_seats: Sequence[Seat]) -> bool:
+    """Someone at this table plays Fantasyland next and has an opponent there to play it with:
+    nobody leaves the table before that hand. A lone player is not pinned."""
+    players = _occupied(table_seats)
+    return len(players) >= 2 and any(seat.fantasyland_cards for seat in players)
 
 
 def _move(seat: Seat, target: Seat, tables: dict[int, Table]) -> None:
-    """Move the player in ``seat`` to ``target`` and keep the move for their page until they
-    confirm it. A player moved again before sitting down goes from where they still sit."""
+    """Move the player in ``seat`` to ``target`` with their pending Fantasyland, if any (they
+    play it as their first hand there), and keep the move for their page until they confirm
+    it. A player moved again before sitting down goes from where they still sit; a move
+    planned for them is replaced by this one."""
     entry_id = seat.entry_id
     assert entry_id is not None
     target.entry_id, seat.entry_id = entry_id, None
-    target.fantasyland_cards, seat.fantasyland_cards = 0, 0
-    seat.save(update_fields=["entry", "fantasyland_cards"])
+    target.fantasyland_cards, seat.fantasyland_cards = seat.fantasyland_cards, 0
+    seat.save(update_fields=["entry", "fantasyland_cards"])  # first: a seat's entry is unique
     target.save(update_fields=["entry", "fantasyland_cards"])
+    PlannedMove.objects.filter(entry_id=entry_id).delete()
     source = (tables[seat.table_id].number, seat.number)
     pending = SeatMove.objects.filter(entry_id=entry_id, confirmed_at__isnull=True).first()
     if pending is not None:
@@ -262,11 +274,12 @@ def move_player(entry: Entry, *, to_table: Table, actor: Actor, seat_number: int
 
 def _check_move(source: Seat, from_seats: list[Seat], to_seats: list[Seat], seat_number: int | None) -> Seat:
     name = source.entry
-    if _fantasyland_blocks(source, from_seats):
-        raise ServiceError(
-            _("%(name)s plays Fantasyland next hand at this table; move them after that hand.") % {"name": name},
-            code="fantasyland_pending",
-        )
+    if fantasyland_pins(from_seats):
+        if source.fantasyland_cards:
+            message = _("%(name)s plays Fantasyland next hand at this table; move them after that hand.")
+        else:
+            message = _("Someone at %(name)s's table plays Fantasyland next hand; move them after that hand.")
+        raise ServiceError(message % {"name": name}, code="fantasyland_pending")
     if len(_occupied(from_seats)) == 2:
         raise ServiceError(
             _("Moving %(name)s would leave a player alone at the table; break the table instead.") % {"name": name},
@@ -280,12 +293,22 @@ def _check_move(source: Seat, from_seats: list[Seat], to_seats: list[Seat], seat
     return free[0]
 
 
+def close_table(table: Table) -> None:
+    """The table, with nobody left at it, is broken: no button, no hand dealt; moves planned
+    from it or to it are dropped."""
+    table.status = Table.Status.BROKEN
+    table.button_seat = None
+    undeal(table)
+    table.save(update_fields=["status", "button_seat", "next_level", "next_chips_per_point"])
+    PlannedMove.objects.filter(Q(from_table=table) | Q(to_table=table)).delete()
+
+
 def _break(
     event: Event, table: Table, tables: dict[int, Table], seats: dict[int, list[Seat]]
 ) -> list[tuple[Seat, Seat]]:
     table_seats = seats[table.pk]
     players = _occupied(table_seats)
-    if len(players) >= 2 and any(seat.fantasyland_cards for seat in players):
+    if fantasyland_pins(table_seats):
         raise ServiceError(
             _("%(table)s has a Fantasyland hand pending; break it after that hand.") % {"table": table},
             code="fantasyland_pending",
@@ -303,10 +326,7 @@ def _break(
         target = _free(seats[target_table.pk])[0]
         _move(seat, target, tables)
         moves.append((seat, target))
-    table.status = Table.Status.BROKEN
-    table.button_seat = None
-    undeal(table)
-    table.save(update_fields=["status", "button_seat", "next_level", "next_chips_per_point"])
+    close_table(table)
     del tables[table.pk]
     receiving = {target.table_id for _seat, target in moves}
     deal_next_hands(event, [tables[pk] for pk in sorted(receiving)])
@@ -348,72 +368,76 @@ def deal_waiting_hands(event: Event, *, actor: Actor = None) -> list[Table]:
     return dealt
 
 
+def _room(tables: dict[int, Table], seats: dict[int, list[Seat]]) -> list[TableState]:
+    """The locked tables as `suggest_moves` takes them (one query for their open rounds)."""
+    rounds = {r.table_id: r for r in Round.objects.filter(table_id__in=tables, closed_at__isnull=True)}
+    return [table_state_of(tables[pk], _occupied(seats[pk]), rounds.get(pk)) for pk in tables]
+
+
 @transaction.atomic(durable=True)
 def balance_tables(event: Event, *, actor: Actor) -> list[str]:
-    """Break surplus tables and move players until the tables are balanced; returns what was done.
+    """Do what the balancing suggestion says (`suggest_moves` on the tables as they are now):
+    make the moves it says happen now, store the others as planned moves (replacing those
+    planned before), and close each table to be broken once nobody sits there. Returns what was
+    done, a line each.
 
-    Stops early (and says nothing more) when the only moves left would disturb a pending
-    Fantasyland hand: run it again after that hand.
+    A move planned for after the round is made by the service that records the hand ending the
+    round at the player's table (`vpt.seating.planned.carry_out_planned_moves`).
     """
     ensure_director(actor)
     event = lock_event(event)
     tables = _lock_tables(event)
     seats = _seats_by_table(tables)
+    if not tables:
+        return []
+    try:
+        plan = suggest_moves(_room(tables, seats), max_seats=event.seats_per_table)
+    except ValueError as error:  # more players than seats: cannot happen with everyone seated
+        raise ServiceError(str(error), code="no_free_seat") from error
+    by_number = {table.number: table for table in tables.values()}
+    by_entry = {seat.entry_id: seat for rows in seats.values() for seat in _occupied(rows)}
+    PlannedMove.objects.filter(event=event).delete()
     done: list[str] = []
-    for _attempt in range(50):
-        counts = {pk: len(_occupied(rows)) for pk, rows in seats.items()}
-        players = sum(counts.values())
-        if players < 2 or not tables:
-            break
-        needed = max(1, math.ceil(players / event.seats_per_table))
-        if len(tables) > needed:
-            breakable = [
-                tables[pk]
-                for pk in sorted(tables, key=lambda pk: (counts[pk], -tables[pk].number))
-                if not (counts[pk] >= 2 and any(seat.fantasyland_cards for seat in _occupied(seats[pk])))
-            ]
-            if breakable:
-                table = breakable[0]
-                try:
-                    _break(event, table, tables, seats)
-                except ServiceError:
-                    break
-                done.append(str(_("%(table)s broken") % {"table": table}))
-                continue
-        smallest = min(tables.values(), key=lambda table: (counts[table.pk], table.number))
-        largest = max(tables.values(), key=lambda table: (counts[table.pk], -table.number))
-        if counts[largest.pk] - counts[smallest.pk] <= 1 and counts[smallest.pk] != 1:
-            break
-        source, target_table = None, None
-        if counts[smallest.pk] == 1 and len(tables) > 1:
-            # The lone player joins the emptiest other table; when every other table is full
-            # (a new table for a late entry), a player comes to them instead.
-            target_table = _emptiest(tables, seats, exclude=smallest.pk)
-            if target_table is not None:
-                source = _occupied(seats[smallest.pk])[0]
-        if source is None:
-            movable = [
-                seat for seat in _occupied(seats[largest.pk]) if not _fantasyland_blocks(seat, seats[largest.pk])
-            ]
-            if not movable or counts[largest.pk] <= 2:
-                break
-            source, target_table = movable[-1], smallest
-        assert target_table is not None  # set with the lone player's source, or just above
-        target = _free(seats[target_table.pk])[0]
-        name = str(source.entry)
-        _move(source, target, tables)
-        done.append(
-            str(
-                _("%(name)s moved from %(from)s to %(to)s, seat %(seat)s")
-                % {"name": name, "from": tables[source.table_id], "to": target_table, "seat": target.number}
+    for move in plan.moves:
+        source, to_table = by_entry[move.entry_id], by_number[move.to_table]
+        values = {"name": str(source.entry), "from": by_number[move.from_table], "to": to_table, "seat": move.to_seat}
+        if move.when != When.NOW:
+            PlannedMove.objects.create(
+                event=event,
+                entry_id=move.entry_id,
+                from_table=by_number[move.from_table],
+                to_table=to_table,
+                to_seat=move.to_seat,
+                when=PlannedMove.When(str(move.when)),
             )
-        )
+            done.append(str(_("%(name)s moves from %(from)s to %(to)s, seat %(seat)s, after the round") % values))
+            continue
+        free = _free(seats[to_table.pk])
+        target = next((seat for seat in free if seat.number == move.to_seat), free[0])
+        values["seat"] = target.number
+        cards = source.fantasyland_cards
+        _move(source, target, tables)
+        done.append(str(_("%(name)s moved from %(from)s to %(to)s, seat %(seat)s") % values))
+        if cards:
+            done.append(fantasyland_travels(values["name"], cards, to_table.number))
+    for number in plan.break_tables:
+        table = by_number[number]
+        if not _occupied(seats[table.pk]):
+            close_table(table)
+            del tables[table.pk]
+            done.append(str(_("%(table)s broken") % {"table": table}))
     deal_next_hands(event, list(tables.values()))
     if done:
         write_audit(
             actor=actor, event_id=event.pk, action=AuditEntry.Action.BALANCE_TABLES, obj=event, after={"moves": done}
         )
     return done
+
+
+def fantasyland_travels(name: str, cards: int, table: int) -> str:
+    """What a confirmation and the log say of a pending Fantasyland that moves with its player."""
+    text = _("%(name)s keeps their Fantasyland (%(cards)s cards) and plays it as their first hand at table %(table)s.")
+    return text % {"name": name, "cards": cards, "table": table}
 
 
 @transaction.atomic(durable=True)
