@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from vpt.accounts.permissions import director_required
@@ -28,15 +28,18 @@ from vpt.events.models import Entry, Event
 from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
 from vpt.floor.table_forms import dealer_options
 from vpt.http import HtmxHttpRequest
-from vpt.seating.balancing import suggest_moves
-from vpt.seating.models import Seat
+from vpt.seating.balancing import Plan, When, suggest_moves
+from vpt.seating.models import PlannedMove, Seat
 from vpt.seating.next_hand import next_hand
-from vpt.seating.selectors import balancing_snapshot, pending_moves, tables_overview
+from vpt.seating.planned import cancel_planned_move, move_planned_now
+from vpt.seating.selectors import balancing_snapshot, pending_moves, planned_moves, tables_overview
 from vpt.seating.services import (
     balance_tables,
     break_table,
     confirm_seat_move,
     draw_seats,
+    fantasyland_pins,
+    fantasyland_travels,
     move_player,
     open_table,
     seat_entry,
@@ -133,6 +136,28 @@ def move(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, _("Choose a seated player and an open table."))
         return render(request, "floor/seating.html", _context(event, form), status=400)
     entry, table = form.cleaned_data["entry"], form.cleaned_data["table"]
+    cards = Seat.objects.filter(entry=entry).values_list("fantasyland_cards", flat=True).first()
+    if cards and not confirmed(request):  # the Fantasyland moves too: the director reads so first
+        seat = form.cleaned_data["seat"]
+        return render_confirmation(
+            request,
+            event,
+            Confirmation(
+                title=_("Move %(name)s") % {"name": entry},
+                text=_("%(name)s moves to %(table)s.") % {"name": entry, "table": table},
+                details=[fantasyland_travels(str(entry), cards, table.number)],
+                action=reverse("floor:move", args=[event.slug]),
+                fields=[
+                    ("entry", str(entry.pk)),
+                    ("table", str(table.pk)),
+                    ("seat", "" if seat is None else str(seat)),
+                ],
+                button=_("Move %(name)s") % {"name": entry},
+                cancel=reverse("floor:seating", args=[event.slug]),
+                danger=False,
+            ),
+            section="seating",
+        )
     _run(
         request,
         _("%(name)s moved to %(table)s.") % {"name": entry, "table": table},
@@ -141,12 +166,21 @@ def move(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("floor:seating", slug=event.slug)
 
 
-def _break_preview(table: Table) -> str:
-    """What breaking ``table`` will do, in words: its players and the tables they go to. The
-    destinations follow `break_table`'s rule (each player to the emptiest other open table with
-    a free seat, the lowest number first); the service decides, this only tells."""
-    seats = list(Seat.objects.filter(table__event_id=table.event_id, table__status=Table.Status.OPEN))
+def _break_preview(table: Table) -> tuple[str, list[str]]:
+    """What breaking ``table`` will do, in words: its players and the tables they go to, and
+    each pending Fantasyland that moves with its player. The destinations follow
+    `break_table`'s rule (each player to the emptiest other open table with a free seat, the
+    lowest number first); the service decides, this only tells."""
+    seats = list(
+        Seat.objects.filter(table__event_id=table.event_id, table__status=Table.Status.OPEN).select_related(
+            "entry__player"
+        )
+    )
     players = [seat for seat in seats if seat.table_id == table.pk and seat.entry_id is not None]
+    if fantasyland_pins(players):
+        return _(
+            "Table %(table)s plays a Fantasyland hand next: it can be broken after that hand; the table stays open."
+        ) % {"table": table.number}, []
     numbers = dict(Table.objects.filter(event_id=table.event_id).values_list("pk", "number"))
     taken: dict[int, int] = {}
     free: dict[int, int] = {}
@@ -159,30 +193,35 @@ def _break_preview(table: Table) -> str:
             else:
                 taken[seat.table_id] += 1
     if not players:
-        return _("Break table %(table)s: nobody sits there; the table closes.") % {"table": table.number}
+        return _("Break table %(table)s: nobody sits there; the table closes.") % {"table": table.number}, []
     destinations: list[int] = []
-    for _player in players:
+    fantasyland: list[str] = []
+    for player in players:
         open_ = [pk for pk in free if free[pk] > 0]
         if not open_:
             return _(
                 "Break table %(table)s: its %(count)s players need seats, but the other tables have too few free "
                 "seats; the table stays open."
-            ) % {"table": table.number, "count": len(players)}
+            ) % {"table": table.number, "count": len(players)}, []
         target = min(open_, key=lambda pk: (taken[pk], numbers[pk]))
         taken[target] += 1
         free[target] -= 1
         if numbers[target] not in destinations:
             destinations.append(numbers[target])
+        if player.fantasyland_cards:
+            fantasyland.append(fantasyland_travels(str(player.entry), player.fantasyland_cards, numbers[target]))
     values = {
         "table": table.number,
         "count": len(players),
         "tables": get_text_list([str(number) for number in sorted(destinations)], _("and")),
     }
     if len(players) == 1:
-        return _("Break table %(table)s: its player moves to table %(tables)s.") % values
-    if len(destinations) == 1:
-        return _("Break table %(table)s: its %(count)s players move to table %(tables)s.") % values
-    return _("Break table %(table)s: its %(count)s players move to tables %(tables)s.") % values
+        text = _("Break table %(table)s: its player moves to table %(tables)s.")
+    elif len(destinations) == 1:
+        text = _("Break table %(table)s: its %(count)s players move to table %(tables)s.")
+    else:
+        text = _("Break table %(table)s: its %(count)s players move to tables %(tables)s.")
+    return text % values, fantasyland
 
 
 @director_required
@@ -191,13 +230,14 @@ def break_(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     table = get_object_or_404(Table, event=event, pk=table_id)
     if not confirmed(request):
+        text, fantasyland = _break_preview(table)
         return render_confirmation(
             request,
             event,
             Confirmation(
                 title=_("Break table %(table)s") % {"table": table.number},
-                text=_break_preview(table),
-                details=[_("The table closes; its players keep their chips.")],
+                text=text,
+                details=[_("The table closes; its players keep their chips."), *fantasyland],
                 action=reverse("floor:break", args=[event.slug, table.pk]),
                 button=_("Break table %(table)s") % {"table": table.number},
                 cancel=reverse("floor:seating", args=[event.slug]),
@@ -243,16 +283,147 @@ def open_(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("floor:seating", slug=event.slug)
 
 
+def _move_line(move: Any) -> str:
+    values = {
+        "name": move.name,
+        "from_table": move.from_table,
+        "from_seat": move.from_seat,
+        "to_table": move.to_table,
+        "to_seat": move.to_seat,
+    }
+    if move.when == When.NOW:
+        line = _("%(name)s: table %(from_table)s seat %(from_seat)s → table %(to_table)s seat %(to_seat)s, now")
+    else:
+        line = _(
+            "%(name)s: table %(from_table)s seat %(from_seat)s → table %(to_table)s seat %(to_seat)s, after the round "
+            "(planned: made when the hand that ends the round there is recorded)"
+        )
+    return line % values
+
+
+def _balance_preview(event: Event) -> tuple[str, list[str]]:
+    """What *Balance the tables* will do, from the suggestion it carries out: the text, and a
+    line per move and per pending Fantasyland that moves with its player."""
+    tables = balancing_snapshot(event)
+    plan: Plan | None = suggest_moves(tables, max_seats=event.seats_per_table) if tables else None
+    if plan is None or not plan.needs_action:
+        return _("The tables are balanced: nothing to do."), []
+    now = [move for move in plan.moves if move.when == When.NOW]
+    later = len(plan.moves) - len(now)
+    text = _("Balance the tables: %(now)s; %(later)s.") % {
+        "now": ngettext("%(count)s move now", "%(count)s moves now", len(now)) % {"count": len(now)},
+        "later": ngettext("%(count)s move after the round", "%(count)s moves after the round", later)
+        % {"count": later},
+    }
+    details = [_move_line(move) for move in plan.moves]
+    cards = dict(
+        Seat.objects.filter(entry_id__in=[move.entry_id for move in now], fantasyland_cards__gt=0).values_list(
+            "entry_id", "fantasyland_cards"
+        )
+    )
+    details += [
+        fantasyland_travels(move.name, cards[move.entry_id], move.to_table) for move in now if move.entry_id in cards
+    ]
+    if plan.break_tables:
+        details.append(
+            _("Tables broken once nobody sits there: %(tables)s.")
+            % {"tables": get_text_list([str(number) for number in plan.break_tables], _("and"))}
+        )
+    return text, details
+
+
 @director_required
 @require_POST
 def balance(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
+    back = reverse("floor:balancing" if request.POST.get("next") == "balancing" else "floor:seating", args=[event.slug])
+    if not confirmed(request):
+        text, details = _balance_preview(event)
+        return render_confirmation(
+            request,
+            event,
+            Confirmation(
+                title=_("Balance the tables"),
+                text=text,
+                details=details,
+                action=reverse("floor:balance", args=[event.slug]),
+                button=_("Balance the tables"),
+                cancel=back,
+                danger=False,
+            ),
+            section="seating",
+        )
     done = _run(request, _("Balancing done."), lambda: balance_tables(event, actor=request.user))
     for line in done or []:
         messages.info(request, line)
     if done == []:
         messages.info(request, _("The tables were already balanced."))
     return redirect("floor:seating", slug=event.slug)
+
+
+def _move_now_consequence(planned: PlannedMove) -> tuple[str, list[str]]:
+    """What making a planned move now does: the player leaves during the round (or cannot,
+    while a Fantasyland hand is pending there), and their own pending Fantasyland, if any."""
+    seats = list(Seat.objects.filter(table=planned.from_table, entry__isnull=False))
+    values = {"name": planned.entry, "from": planned.from_table.number, "to": planned.to_table.number}
+    if fantasyland_pins(seats):
+        return _(
+            "Someone at table %(from)s plays Fantasyland next hand: %(name)s cannot leave before that hand."
+        ) % values, []
+    left = len(seats) - 1
+    text = ngettext(
+        "%(name)s leaves table %(from)s now, during its round, and plays from the next hand at table %(to)s; "
+        "table %(from)s plays on with %(left)s player.",
+        "%(name)s leaves table %(from)s now, during its round, and plays from the next hand at table %(to)s; "
+        "table %(from)s plays on with %(left)s players.",
+        left,
+    ) % {**values, "left": left}
+    mine = next((seat.fantasyland_cards for seat in seats if seat.entry_id == planned.entry_id), 0)
+    return text, [fantasyland_travels(str(planned.entry), mine, planned.to_table.number)] if mine else []
+
+
+@director_required
+@require_POST
+def planned_now(request: HttpRequest, slug: str, move_id: int) -> HttpResponse:
+    """*Move now*: a planned move made at once, once the director has read what it does."""
+    event = get_object_or_404(Event, slug=slug)
+    planned = get_object_or_404(
+        PlannedMove.objects.select_related("entry__player", "from_table", "to_table"), event=event, pk=move_id
+    )
+    if not confirmed(request):
+        text, details = _move_now_consequence(planned)
+        return render_confirmation(
+            request,
+            event,
+            Confirmation(
+                title=_("Move %(name)s now") % {"name": planned.entry},
+                text=text,
+                details=details,
+                action=reverse("floor:planned-now", args=[event.slug, planned.pk]),
+                button=_("Move now"),
+                cancel=reverse("floor:tables-overview", args=[event.slug]),
+            ),
+            section="tables",
+        )
+    _run(
+        request,
+        _("%(name)s moved to %(table)s.") % {"name": planned.entry, "table": planned.to_table},
+        lambda: move_planned_now(planned, actor=request.user),
+    )
+    return redirect("floor:tables-overview", slug=event.slug)
+
+
+@director_required
+@require_POST
+def planned_cancel(request: HttpRequest, slug: str, move_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    planned = get_object_or_404(PlannedMove.objects.select_related("entry__player"), event=event, pk=move_id)
+    _run(
+        request,
+        _("The planned move of %(name)s is cancelled.") % {"name": planned.entry},
+        lambda: cancel_planned_move(planned, actor=request.user),
+    )
+    return redirect("floor:tables-overview", slug=event.slug)
 
 
 @director_required
@@ -302,6 +473,7 @@ def overview(request: HtmxHttpRequest, live: Live, slug: str) -> HttpResponse:
         "event": event,
         "rows": rows,
         "pending_moves": pending_moves(event),
+        "planned_moves": planned_moves(event),
         "stale_minutes": STALE_MINUTES,
         "now": now,
         "dealers": dealers,

@@ -9,6 +9,8 @@ next place   near the money (fewer players left than paid places plus a table), 
              next player out finishes in and what it pays.
 Fantasyland  the seat's stored next-hand fact (`Seat.fantasyland_cards`): how many cards.
 move         the player's move not yet confirmed (`SeatMove`): a banner until "I'm seated".
+planned      the move balancing planned for them after the round (`PlannedMove`): "You move to
+             table 2 after this round".
 flag         the player's "Something's wrong" about a hand (`HandFlag`), open or resolved.
 """
 
@@ -25,7 +27,7 @@ from vpt.events.models import Entry, Event
 from vpt.events.prizes import event_prizes
 from vpt.rounds.clock import clock_now
 from vpt.rounds.models import Hand, HandFlag
-from vpt.seating.models import Seat, SeatMove
+from vpt.seating.models import PlannedMove, Seat, SeatMove
 from vpt.tables.models import Table
 
 from .selectors import PUBLIC_PLAYER, PlayerHand, hands_by_id, player_hand
@@ -53,6 +55,7 @@ class MyPage:
     break_at: datetime | None
     hands: list[tuple[PlayerHand, HandFlag | None]]  # newest first, with my latest flag of each
     move: SeatMove | None  # a move the player has not confirmed yet
+    planned: PlannedMove | None = None  # a move planned for after the round
     playing: bool = True  # still in a running event: seat, chips, place by chips, clock
 
     @property
@@ -98,10 +101,18 @@ def my_page(entry: Entry, facts: EventFacts) -> MyPage:
     event = entry.event
     playing = entry.is_active and event.status != Event.Status.FINISHED
     seat = (
-        Seat.objects.filter(entry=entry, table__status=Table.Status.OPEN).select_related("table").first()
+        Seat.objects.filter(entry=entry, table__status=Table.Status.OPEN)
+        .select_related("table", "entry__planned_move__to_table")
+        .first()
         if playing
         else None
     )
+    planned = None
+    if seat is not None and seat.entry is not None:
+        try:
+            planned = seat.entry.planned_move  # loaded with the seat
+        except PlannedMove.DoesNotExist:
+            planned = None
     table_seats = (
         list(Seat.objects.filter(table_id=seat.table_id, entry__isnull=False).select_related(*PUBLIC_PLAYER))
         if seat is not None
@@ -130,5 +141,6 @@ def my_page(entry: Entry, facts: EventFacts) -> MyPage:
         break_at=facts.break_at if playing else None,
         hands=[(player_hand(hand, {entry.pk}, rules), flags.get(hand.pk)) for hand in reversed(hands)],
         move=SeatMove.objects.filter(entry=entry, confirmed_at__isnull=True).first() if playing else None,
+        planned=planned,
         playing=playing,
     )
