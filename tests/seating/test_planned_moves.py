@@ -68,9 +68,7 @@ def test_a_broken_tables_lone_fantasyland_is_played_at_the_new_seat(room: Event,
     assert Seat.objects.get(entry=hans).fantasyland_cards == 0  # played: no stay
 
 
-def test_the_new_tables_button_holds_while_the_moved_players_fantasyland_goes_on(
-    room: Event, director: User
-) -> None:
+def test_the_new_tables_button_holds_while_the_moved_players_fantasyland_goes_on(room: Event, director: User) -> None:
     """Hans stays in Fantasyland (quads at the bottom) in his first hand at table 2: the button
     there holds, as for anyone at the table playing Fantasyland next, whoever moved in."""
     two, _three, hans = lone_fantasyland(room)
@@ -147,9 +145,7 @@ def test_balancing_during_a_round_plans_the_move_and_the_round_makes_it(
     assert made.summary == f"{mover} moved from table 2 to table 3, seat {new.number} (planned move)"
 
 
-def test_a_cancelled_move_is_not_made(
-    mid_round: tuple[Table, Table, Entry], director: User, dealer_user: User
-) -> None:
+def test_a_cancelled_move_is_not_made(mid_round: tuple[Table, Table, Entry], director: User, dealer_user: User) -> None:
     two, three, mover = mid_round
     balance_tables(two.event, actor=director)
     planned = PlannedMove.objects.get()
