@@ -400,7 +400,8 @@ def balance_tables(event: Event, *, actor: Actor) -> list[str]:
     done: list[str] = []
     for move in plan.moves:
         source, to_table = by_entry[move.entry_id], by_number[move.to_table]
-        values = {"name": str(source.entry), "from": by_number[move.from_table], "to": to_table, "seat": move.to_seat}
+        name = str(source.entry)
+        values = {"name": name, "from": by_number[move.from_table], "to": to_table, "seat": move.to_seat}
         if move.when != When.NOW:
             PlannedMove.objects.create(
                 event=event,
@@ -419,7 +420,7 @@ def balance_tables(event: Event, *, actor: Actor) -> list[str]:
         _move(source, target, tables)
         done.append(str(_("%(name)s moved from %(from)s to %(to)s, seat %(seat)s") % values))
         if cards:
-            done.append(fantasyland_travels(values["name"], cards, to_table.number))
+            done.append(fantasyland_travels(name, cards, to_table.number))
     for number in plan.break_tables:
         table = by_number[number]
         if not _occupied(seats[table.pk]):
