@@ -72,7 +72,7 @@ def test_breaking_a_table_keeps_a_lone_players_fantasyland_and_it_is_played_at_t
     button = Table.objects.get(pk=two.pk).button_seat
     login(page, live_server, director, password)
 
-    page.goto(f"{live_server}{reverse('seating:event', args=[event.slug])}")
+    page.goto(f"{live_server}{reverse('floor:seating', args=[event.slug])}")
     page.locator("tr[data-table='3'] [data-break]").click()
     panel = page.locator("[data-confirm-panel]")
     expect(panel).to_contain_text("Break table 3: its player moves to table 2.")
@@ -127,7 +127,7 @@ def test_balancing_during_a_round_moves_the_player_when_the_round_ends_and_not_b
     try:
         login(tablet, live_server, director, password)
 
-        page.goto(f"{live_server}{reverse('seating:balancing', args=[event.slug])}")
+        page.goto(f"{live_server}{reverse('floor:balancing', args=[event.slug])}")
         page.locator("[data-balance]").click()
         panel = page.locator("[data-confirm-panel]")
         expect(panel).to_contain_text("Balance the tables: 0 moves now; 1 move after the round.")
@@ -136,13 +136,13 @@ def test_balancing_during_a_round_moves_the_player_when_the_round_ends_and_not_b
         expect(page.locator(".messages")).to_contain_text(f"{mover} moves from Table 2 to Table 3")
         planned = PlannedMove.objects.get(entry=mover)
 
-        overview = f"{live_server}{reverse('seating:tables-overview', args=[event.slug])}"
+        overview = f"{live_server}{reverse('floor:tables-overview', args=[event.slug])}"
         page.goto(overview)
         pause_clock(page)
         listed = page.locator(f"[data-planned-moves] [data-planned='{mover.pk}']")
         expect(listed).to_contain_text(f"table 2 → table 3 seat {planned.to_seat}")
         expect(listed).to_contain_text("after the round")
-        me = f"{live_server}{reverse('standings:me', args=[live_player_tokens([mover])[mover.pk]])}"
+        me = f"{live_server}{reverse('public:me', args=[live_player_tokens([mover])[mover.pk]])}"
         page.goto(me)
         pause_clock(page)
         expect(page.locator("[data-planned-move]")).to_have_text("You move to table 3 after this round.")
