@@ -276,3 +276,18 @@ def adjust_clock(
     return _change_clock(
         event, actor=actor, read_facts=read_facts, now=now, action=AuditEntry.Action.ADJUST_CLOCK, change=change
     )
+
+
+def hold_clock(event: Event, *, paused: bool, now: datetime.datetime, facts: RoomFacts) -> bool:
+    """Pause (or resume) the clock for a change its caller audits (hand-for-hand), inside the
+    caller's transaction with ``event`` locked. Returns whether it changed: a clock not started,
+    or already paused (running), is left as it is."""
+    snapshot = refresh_clock(event, now=now, facts=facts)
+    if not snapshot.state.started or snapshot.state.paused == paused:
+        return False
+    clock = _lock_clock(event)
+    change = clock_pause if paused else clock_resume
+    _store_clock(clock, change(snapshot.specs, snapshot.state, now, **_options(snapshot)))
+    _put_level_in_force(event, clock, clock_snapshot(event, now=now, facts=facts, clock=clock), actor=None)
+    clock.save()
+    return True

@@ -156,6 +156,29 @@ class Event(models.Model):
         default=False,
         help_text=_("Each player ticks their box on the dealer's device: a hand is recorded only when all have."),
     )
+    max_hands_ahead = models.PositiveSmallIntegerField(
+        _("keep tables in step: most hands ahead"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("A table this many hands ahead of the slowest open table in the level waits for it. Empty: off."),
+    )
+    fantasyland_allowance = models.PositiveSmallIntegerField(
+        _("Fantasyland allowance in seconds"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("The dealer's page shows when a Fantasyland player has had longer. Empty: no allowance."),
+    )
+    # Hand-for-hand (floor.md, "Hand-for-hand"; `vpt.rounds.hand_for_hand`): on or off, the
+    # number of the round being played (it only grows, so a table's last round stays comparable),
+    # the players left at which it ends by itself, and whether it paused the clock.
+    hand_for_hand = models.BooleanField(_("hand-for-hand"), default=False, editable=False)
+    hand_for_hand_round = models.PositiveIntegerField(_("hand-for-hand round"), default=0, editable=False)
+    hand_for_hand_until = models.PositiveIntegerField(
+        _("hand-for-hand ends at players left"), null=True, blank=True, editable=False
+    )
+    hand_for_hand_paused_clock = models.BooleanField(_("hand-for-hand paused the clock"), default=False, editable=False)
     seat_seed = models.BigIntegerField(
         _("seat draw seed"),
         null=True,
@@ -378,6 +401,12 @@ class AuditEntry(models.Model):
         CANCEL_PLANNED_MOVE = "cancel_planned_move", _("Planned move cancelled")
         FLAG_HAND = "flag_hand", _("Hand flagged by a player")
         RESOLVE_HAND_FLAG = "resolve_hand_flag", _("Flagged hand resolved")
+        START_HAND_FOR_HAND = "start_hand_for_hand", _("Hand-for-hand started")
+        STOP_HAND_FOR_HAND = "stop_hand_for_hand", _("Hand-for-hand stopped")
+        END_HAND_FOR_HAND = "end_hand_for_hand", _("Hand-for-hand ended: the bubble burst")
+        CALL_FLOOR = "call_floor", _("Floor called")
+        ANSWER_FLOOR_CALL = "answer_floor_call", _("Floor on the way")
+        CLOSE_FLOOR_CALL = "close_floor_call", _("Floor call done")
 
     event = models.ForeignKey(
         Event, verbose_name=_("event"), null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"

@@ -38,6 +38,12 @@ class Hand(models.Model):
     chips_per_point = models.PositiveIntegerField(_("chips per point"))
     button_seat = models.PositiveSmallIntegerField(_("button seat"))
     fantasyland = models.BooleanField(_("Fantasyland hand"), default=False)
+    hand_for_hand_round = models.PositiveIntegerField(
+        _("hand-for-hand round"),
+        null=True,
+        blank=True,
+        help_text=_("Played hand-for-hand: who went out in one round went out at the same time."),
+    )
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.RECORDED)
     version = models.PositiveSmallIntegerField(
         _("version"), default=1, help_text=_("1 as first recorded; each correction adds one.")

@@ -49,6 +49,7 @@ from vpt.seating.planned import carry_out_planned_moves
 from vpt.tables.models import Round, Table
 
 from .clock import room_facts
+from .hand_for_hand import elimination_keys, hand_for_hand_recorded
 from .models import Board, Exchange, Hand, HandPhoto
 from .photos import PreparedPhoto, photo_storage
 from .scoring import BoardsArg, ParsedBoard, board_fields, exchange_rows, hand_snapshot, parse_boards, score
@@ -87,13 +88,13 @@ def _same_submission(earlier: Hand, hand_number: int, parsed: dict[int, ParsedBo
 
 def elimination_order(event: Event) -> dict[int, tuple[int, int]]:
     """What put each entry of `event` out, for `vpt.events.places`: entry id → (hand id, stack at
-    that hand's start), from the hands that still count (not void): 1 query."""
-    return {
-        entry_id: (hand_id, stack)
-        for entry_id, hand_id, stack in Board.objects.filter(
-            hand__event=event, hand__status=Hand.Status.RECORDED, eliminated=True
-        ).values_list("entry_id", "hand_id", "stack_before")
-    }
+    that hand's start), from the hands that still count (not void), the hands of one
+    hand-for-hand round counting as one (`elimination_keys`): 1 query."""
+    return elimination_keys(
+        Board.objects.filter(hand__event=event, hand__status=Hand.Status.RECORDED, eliminated=True).values_list(
+            "entry_id", "hand_id", "stack_before", "hand__hand_for_hand_round"
+        )
+    )
 
 
 @transaction.atomic(durable=True)
@@ -246,6 +247,7 @@ def record_hand(
         current.button_moves += 1
         current.save(update_fields=["button_moves"])
 
+    hand_for_hand_recorded(event, table, hand, actor=actor)
     if eliminated:
         assign_places(event, eliminations=elimination_order(event))
         finish_if_decided(event)
@@ -313,6 +315,10 @@ def _refuse_undealt(table: Table, event: Event, *, seated: int, fantasyland: boo
         "event_finished": _("The event has finished."),
         "too_few_players": _("%(table)s has fewer than two players.") % {"table": table},
         "on_break": _("The event is on a break; only Fantasyland hands continue."),
+        "hand_for_hand": _("Hand-for-hand: %(table)s has played its hand of this round; wait for the other tables.")
+        % {"table": table},
+        "waiting_for_tables": _("%(table)s is ahead of the other tables: wait for them to catch up.")
+        % {"table": table},
     }
     if reason is not None:
         raise ServiceError(messages[reason], code=reason)

@@ -10,6 +10,12 @@ not dealt     a table with fewer than two players deals nothing; during a break 
               with a Fantasyland hand pending deals (the hand in play when the break came was
               dealt before it, so it is still recorded). `why_not` names the reason as a code;
               a reader that finds no stored hand where one could be dealt says `not_dealt`.
+hand-for-hand a table that has recorded its hand of the event's hand-for-hand round deals
+              nothing until every open table has (`hand_for_hand`; floor.md, "Hand-for-hand",
+              run by `vpt.rounds.hand_for_hand`).
+in step       with `Event.max_hands_ahead` set, a table that many hands ahead of the slowest
+              open table in the level, and with no Fantasyland hand pending, waits for it
+              (`waiting_for_tables`; the caller passes ``held``: `vpt.seating.pace`).
 button        stored on the table (`Table.button_seat`). A table that gets players and has no
               button yet takes the engine's (`effective_button` with none: the highest occupied
               seat); otherwise a move or a deal never moves it.
@@ -38,15 +44,18 @@ TOO_FEW_PLAYERS = "too_few_players"
 ON_BREAK = "on_break"
 TABLE_CLOSED = "table_closed"
 EVENT_FINISHED = "event_finished"
+HAND_FOR_HAND = "hand_for_hand"
+WAITING_FOR_TABLES = "waiting_for_tables"
 # Read only: the table could deal but its hand is not stored yet (a break has just ended and the
 # pass that deals the waiting tables has not run); pages say so rather than guess a level.
 NOT_DEALT = "not_dealt"
 
 
-def why_not(table: Table, event: Event, *, seated: int, fantasyland: bool) -> str | None:
+def why_not(table: Table, event: Event, *, seated: int, fantasyland: bool, held: bool = False) -> str | None:
     """Why `table` cannot deal its next hand now (a code), or None when it can or has.
 
-    `seated`: players at the table; `fantasyland`: one of them plays Fantasyland next.
+    `seated`: players at the table; `fantasyland`: one of them plays Fantasyland next; `held`:
+    the table is too many hands ahead of the slowest one (`vpt.seating.pace.held_tables`).
     """
     if not table.is_open:
         return TABLE_CLOSED
@@ -56,6 +65,10 @@ def why_not(table: Table, event: Event, *, seated: int, fantasyland: bool) -> st
         return TOO_FEW_PLAYERS
     if not table.is_dealt and event.status == Event.Status.ON_BREAK and not fantasyland:
         return ON_BREAK
+    if event.hand_for_hand and table.hand_for_hand_round >= event.hand_for_hand_round:
+        return HAND_FOR_HAND
+    if held and not table.is_dealt and not fantasyland:
+        return WAITING_FOR_TABLES
     return None
 
 

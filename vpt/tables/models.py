@@ -57,6 +57,8 @@ class Table(models.Model):
         related_name="dealt_tables",
     )
     last_hand_number = models.PositiveIntegerField(_("last hand number"), default=0)
+    # The last hand-for-hand round this table recorded its hand in (`Event.hand_for_hand_round`).
+    hand_for_hand_round = models.PositiveIntegerField(_("last hand-for-hand round"), default=0, editable=False)
     next_level = models.ForeignKey(
         "events.Level",
         verbose_name=_("level of the next hand"),
