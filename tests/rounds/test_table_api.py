@@ -65,6 +65,9 @@ def test_get_the_hand_to_enter_in_payment_order(client: Client, table: Table, to
         "open": True,
         "can_deal": True,
         "why_not": None,
+        "hand_for_hand": False,
+        "waiting_for": [],
+        "wait_minutes": None,
         "seats": [
             {"seat": seat.number, "name": str(seat.entry), "stack": 10000, "fantasyland_cards": 0}
             for seat in state.seats

@@ -5,7 +5,10 @@ enter and records it. Documented in README.md, "Table API".
                                  level and chips per point it was dealt at, button (and whether
                                  it is dead), seats in payment order (button last), whether it
                                  can be dealt (``can_deal``) and why not (``why_not``: a code,
-                                 such as ``too_few_players`` or ``on_break``).
+                                 such as ``too_few_players`` or ``on_break``),
+                                 ``hand_for_hand`` (on or off), ``waiting_for`` (the numbers
+                                 of the tables this one waits for: hand-for-hand, or keep
+                                 tables in step) and ``wait_minutes`` (the estimate, or null).
 ``POST /api/tables/<id>/hands``  ``{"hand_number", "key", "boards": [...]}``: records the hand
                                  through `record_hand` (201 with the result); the same key
                                  again answers 200 with the same result, never a second hand.
@@ -47,6 +50,7 @@ from vpt.rounds.hand_input import SEAT_FIELDS
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import hand_detail, table_state
 from vpt.rounds.services import record_hand
+from vpt.rounds.waits import table_wait
 from vpt.tables.models import Table
 from vpt.tables.permissions import device_actor, may_deal, table_actor
 from vpt.tables.services import device_for_token
@@ -126,6 +130,7 @@ def _table_view(methods: tuple[str, ...]) -> Callable[[TableView], Callable[...,
 def table(request: HttpRequest, table: Table, actor: Actor) -> JsonResponse:
     """The hand to enter next at `table`, seats in payment order (button last)."""
     state = table_state(table)
+    wait = table_wait(table, state.why_not)
     return JsonResponse(
         {
             "event": table.event.slug,
@@ -139,6 +144,9 @@ def table(request: HttpRequest, table: Table, actor: Actor) -> JsonResponse:
             "open": table.is_open,
             "can_deal": state.can_deal,
             "why_not": state.why_not,
+            "hand_for_hand": table.event.hand_for_hand,
+            "waiting_for": wait.tables if wait else [],
+            "wait_minutes": wait.minutes if wait else None,
             "seats": [
                 {
                     "seat": seat.number,

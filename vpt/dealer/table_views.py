@@ -41,6 +41,7 @@ from vpt.rounds.models import Board, Hand
 from vpt.rounds.photos import PhotoError, PreparedPhoto, prepare_photo
 from vpt.rounds.selectors import TableState, hand_detail, table_state
 from vpt.rounds.services import KEY_PATTERN, already_recorded_message, attach_photo, record_hand, reopen_refusal
+from vpt.rounds.waits import table_wait
 from vpt.tables.models import Table
 from vpt.tables.permissions import device_actor, table_actor, table_dealer_required
 from vpt.tables.selectors import dealer_tables
@@ -182,6 +183,7 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
     if request.htmx and data is not None:
         return render(request, "dealer/table_page.html#entry-preview", context)
     context["disputed"] = open_flags_at(table)  # the page's banner; a preview is only its fragment
+    context["wait"] = table_wait(table, state.why_not)
     return render(request, "dealer/table_page.html", context)
 
 
@@ -276,6 +278,7 @@ def hand_result(request: HttpRequest, number: int, *, table: Table) -> HttpRespo
             "results": _results(boards, exchanges),
             "eliminated": [board for board in boards if board.eliminated],
             "state": state,
+            "wait": table_wait(table, state.why_not) if state else None,
             "can_reopen": reopen_refused is None and table.is_open,
         },
     )

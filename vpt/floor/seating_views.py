@@ -28,6 +28,7 @@ from vpt.events.models import Entry, Event
 from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
 from vpt.floor.table_forms import dealer_options
 from vpt.http import HtmxHttpRequest
+from vpt.rounds.hand_for_hand import hand_for_hand_status
 from vpt.seating.balancing import Plan, When, suggest_moves
 from vpt.seating.models import PlannedMove, Seat
 from vpt.seating.next_hand import next_hand
@@ -474,6 +475,7 @@ def overview(request: HtmxHttpRequest, live: Live, slug: str) -> HttpResponse:
         "rows": rows,
         "pending_moves": pending_moves(event),
         "planned_moves": planned_moves(event),
+        "hand_for_hand": hand_for_hand_status(event),
         "stale_minutes": STALE_MINUTES,
         "now": now,
         "dealers": dealers,

@@ -13,6 +13,7 @@ from . import (
     deal_views,
     event_views,
     export_views,
+    hand_for_hand_views,
     hand_views,
     link_views,
     payout_views,
@@ -72,6 +73,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # Seating and tables.
     path("seating/<slug:slug>/", seating_views.seating, name="seating"),
     path("seating/<slug:slug>/tables/", seating_views.overview, name="tables-overview"),
+    path("seating/<slug:slug>/hand-for-hand/", hand_for_hand_views.switch, name="hand-for-hand"),
     path("seating/<slug:slug>/draw/", seating_views.draw, name="draw"),
     path("seating/<slug:slug>/move/", seating_views.move, name="move"),
     path("seating/<slug:slug>/balance/", seating_views.balance, name="balance"),

@@ -179,7 +179,10 @@ def _clock(live: Live) -> dict[str, Any]:
         status = clock_now(live.event, now=live.now).status
         if not changes_with_time(status):
             live.version_note("clock-fixed", True)
-        return clock_payload(status)
+        payload = clock_payload(status)
+        if live.event.hand_for_hand:  # floor.md, "Hand-for-hand": the big screen says so
+            payload = {**payload, "state_text": gettext("Hand-for-hand"), "hand_for_hand": True}
+        return payload
 
     payload = live.cached("clock-payload", compute, any_page=True)
     if live.bucket and live.version_fact("clock-fixed"):  # keep it for this version, whatever the second
