@@ -73,6 +73,8 @@ def create_event(
     language: str = Event.Language.EN,
     slip_format: str = Event.SlipFormat.A6,
     players_confirm_boards: bool = False,
+    max_hands_ahead: int | None = None,
+    fantasyland_allowance: int | None = None,
     levels: Sequence[int | Mapping[str, Any]] = DEFAULT_LEVELS,
     seat_seed: int | None = None,
     payouts: tuple[Sequence[str], Decimal] | None = None,
@@ -123,6 +125,8 @@ def create_event(
         language=language,
         slip_format=slip_format,
         players_confirm_boards=players_confirm_boards,
+        max_hands_ahead=max_hands_ahead,
+        fantasyland_allowance=fantasyland_allowance,
         seat_seed=seat_seed,
     )
     rows = []
@@ -170,6 +174,8 @@ EVENT_FIELDS = (
     "language",
     "slip_format",
     "players_confirm_boards",
+    "max_hands_ahead",
+    "fantasyland_allowance",
 )
 # The prices of an entry: changing one re-prices the entries not yet paid for.
 PRICE_FIELDS = ("buy_in", "fee", "reentry_buy_in", "reentry_fee")

@@ -11,6 +11,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from vpt.events.models import AuditEntry, Event, Level
 from vpt.seating.models import Seat
 from vpt.seating.next_hand import NextHand, next_hand
+from vpt.seating.pace import held_tables
 from vpt.tables.models import Round, Table
 
 from .chip_moves import ChipMove, chip_moves
@@ -79,7 +80,8 @@ class TableState:
 
 
 def table_state(table: Table | int) -> TableState:
-    """The next hand to enter at `table`, as stored: 3 queries.
+    """The next hand to enter at `table`, as stored: 3 queries (4 for a table not dealt while
+    tables are kept in step).
 
     Given a table id, the table is read afresh; given a `Table`, it is used as loaded (with
     ``event__current_level``, as `table_dealer_required` loads it; its next level is read).
@@ -88,7 +90,8 @@ def table_state(table: Table | int) -> TableState:
         table = Table.objects.select_related("event__current_level", "dealer", "next_level").get(pk=table)
     seated = list(Seat.objects.filter(table=table, entry__isnull=False).select_related("entry__player"))
     current = Round.objects.filter(table=table, closed_at__isnull=True).first()
-    upcoming = next_hand(table, table.event, seated)
+    held = not table.is_dealt and bool(table.event.max_hands_ahead) and table.pk in held_tables(table.event, [table])
+    upcoming = next_hand(table, table.event, seated, held=held)
     fantasyland = bool(upcoming.fantasyland)
     return TableState(
         table=table,

@@ -45,11 +45,13 @@ from vpt.events.services import lock_event
 from vpt.ofc import PlayerHand, button_after_hand, format_cards, payment_seats
 from vpt.seating.models import Seat
 from vpt.seating.next_hand import deal_next_hands, undeal, why_not
+from vpt.seating.pace import held_tables
 from vpt.seating.planned import carry_out_planned_moves
 from vpt.tables.models import Round, Table
 
 from .clock import room_facts
-from .hand_for_hand import elimination_keys, hand_for_hand_recorded
+from .floor_hooks import floor_hand_recorded
+from .hand_for_hand import elimination_keys
 from .models import Board, Exchange, Hand, HandPhoto
 from .photos import PreparedPhoto, photo_storage
 from .scoring import BoardsArg, ParsedBoard, board_fields, exchange_rows, hand_snapshot, parse_boards, score
@@ -247,7 +249,7 @@ def record_hand(
         current.button_moves += 1
         current.save(update_fields=["button_moves"])
 
-    hand_for_hand_recorded(event, table, hand, actor=actor)
+    floor_hand_recorded(event, table, hand, actor=actor)
     if eliminated:
         assign_places(event, eliminations=elimination_order(event))
         finish_if_decided(event)
@@ -309,7 +311,8 @@ def _check_hand_number(table: Table, hand_number: int) -> None:
 
 def _refuse_undealt(table: Table, event: Event, *, seated: int, fantasyland: bool) -> None:
     """Refuse a hand the table has not dealt (or can no longer play), naming why by its code."""
-    reason = why_not(table, event, seated=seated, fantasyland=fantasyland)
+    held = not table.is_dealt and table.pk in held_tables(event, [table])
+    reason = why_not(table, event, seated=seated, fantasyland=fantasyland, held=held)
     messages = {
         "table_closed": _("%(table)s is broken.") % {"table": table},
         "event_finished": _("The event has finished."),

@@ -12,12 +12,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from django.utils import timezone
+
 from vpt.events.models import Event
 from vpt.seating.models import Seat
 from vpt.seating.next_hand import HAND_FOR_HAND, WAITING_FOR_TABLES
 from vpt.tables.models import Table
 
 from .hand_for_hand import tables_still_playing
+from .pace import step_wait
 
 __all__ = ["Wait", "table_wait"]
 
@@ -43,11 +46,12 @@ def _fantasyland_minutes(event: Event, tables: list[int]) -> int | None:
 
 def table_wait(table: Table, why_not: str | None) -> Wait | None:
     """What `table` waits for, given why it deals no hand (None when it does not wait for
-    other tables): 1 or 2 queries."""
+    other tables): 1 to 3 queries."""
     event = table.event
     if why_not == HAND_FOR_HAND:
         tables = [number for number in tables_still_playing(event) if number != table.number]
         return Wait(tables=tables, minutes=_fantasyland_minutes(event, tables))
     if why_not == WAITING_FOR_TABLES:
-        return Wait()
+        tables, minutes = step_wait(table, now=timezone.now())
+        return Wait(tables=tables, minutes=minutes)
     return None

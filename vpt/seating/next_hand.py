@@ -37,6 +37,7 @@ from vpt.ofc import effective_button, payment_seats
 from vpt.tables.models import Table
 
 from .models import Seat
+from .pace import held_tables
 
 __all__ = ["NextHand", "deal_next_hands", "next_hand", "undeal", "why_not"]
 
@@ -99,13 +100,13 @@ class NextHand:
         return [seat for seat in self.seats if seat.fantasyland_cards]
 
 
-def next_hand(table: Table, event: Event, occupied: Iterable[Seat]) -> NextHand:
+def next_hand(table: Table, event: Event, occupied: Iterable[Seat], *, held: bool = False) -> NextHand:
     """The stored next hand of `table` with its `occupied` seats (no query; `table.next_level`
-    is read when loaded with it)."""
+    is read when loaded with it). `held`: the table is too many hands ahead (`held_tables`)."""
     by_number = {seat.number: seat for seat in occupied}
     order = payment_seats(list(by_number), table.button_seat) if by_number else []
     fantasyland = any(seat.fantasyland_cards for seat in by_number.values())
-    reason = why_not(table, event, seated=len(by_number), fantasyland=fantasyland)
+    reason = why_not(table, event, seated=len(by_number), fantasyland=fantasyland, held=held)
     if reason is None and not table.is_dealt:
         reason = NOT_DEALT
     dealt = reason is None
@@ -158,13 +159,16 @@ def deal_next_hands(event: Event, tables: Sequence[Table] | None = None) -> list
         ):
             occupied.setdefault(table_id, []).append(number)
     in_force: tuple[Level | None, int] | None = None
+    held = held_tables(event, tables)
     changed = []
     for table in tables:
         row = counts.get(table.pk, {"seated": 0, "fantasyland": 0})
         before = (table.next_level_id, table.next_chips_per_point, table.button_seat)
         if table.button_seat is None and row["seated"]:
             table.button_seat = effective_button(occupied[table.pk], None)
-        reason = why_not(table, event, seated=row["seated"], fantasyland=bool(row["fantasyland"]))
+        reason = why_not(
+            table, event, seated=row["seated"], fantasyland=bool(row["fantasyland"]), held=table.pk in held
+        )
         if reason in (TOO_FEW_PLAYERS, EVENT_FINISHED):
             undeal(table)
         elif reason is None and not table.is_dealt:

@@ -59,6 +59,18 @@ class Table(models.Model):
     last_hand_number = models.PositiveIntegerField(_("last hand number"), default=0)
     # The last hand-for-hand round this table recorded its hand in (`Event.hand_for_hand_round`).
     hand_for_hand_round = models.PositiveIntegerField(_("last hand-for-hand round"), default=0, editable=False)
+    # Keep tables in step (`Event.max_hands_ahead`): the hands this table has recorded at the
+    # level of its last hand (`vpt.rounds.pace`), so the deal can compare tables without hands.
+    level_hands = models.PositiveIntegerField(_("hands at the level of the last hand"), default=0, editable=False)
+    level_hands_level = models.ForeignKey(
+        "events.Level",
+        verbose_name=_("level of the last hand"),
+        null=True,
+        blank=True,
+        editable=False,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     next_level = models.ForeignKey(
         "events.Level",
         verbose_name=_("level of the next hand"),
