@@ -24,13 +24,13 @@
 })();
 
 // The page replaces itself every poll: while the player is writing what is wrong with a hand
-// (a "Something's wrong" box open), the polls wait, so nothing typed is lost.
+// (a "Something's wrong" or "Call the floor" box open), the polls wait, so nothing typed is lost.
 document.addEventListener("htmx:beforeRequest", function (event) {
   var live = document.getElementById("me-live");
   if (!live || event.detail.elt !== live) {
     return;
   }
-  if (live.querySelector("details[data-flag-form][open]")) {
+  if (live.querySelector("details[data-flag-form][open], details[data-call-form][open]")) {
     event.preventDefault();
   }
 });

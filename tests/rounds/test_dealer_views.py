@@ -239,7 +239,7 @@ def test_dealer_page_query_count(
     client: Client, table: Table, dealer_user: User, django_assert_max_num_queries: Any
 ) -> None:
     client.force_login(dealer_user)
-    with django_assert_max_num_queries(6):  # and the hands a player flagged
+    with django_assert_max_num_queries(7):  # and the hands a player flagged, the open call to the floor
         assert client.get(url(table)).status_code == 200
 
 

@@ -46,6 +46,8 @@ from vpt.tables.models import Table
 from vpt.tables.permissions import device_actor, table_actor, table_dealer_required
 from vpt.tables.selectors import dealer_tables
 
+from .call_views import call_context
+
 
 @require_GET
 def my_tables(request: HttpRequest) -> HttpResponse:
@@ -184,6 +186,7 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
         return render(request, "dealer/table_page.html#entry-preview", context)
     context["disputed"] = open_flags_at(table)  # the page's banner; a preview is only its fragment
     context["wait"] = table_wait(table, state.why_not)
+    context.update(call_context(table))
     return render(request, "dealer/table_page.html", context)
 
 

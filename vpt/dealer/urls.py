@@ -4,7 +4,7 @@ dealers' calculator. A dealer signed in, or a table's device signed in by its ca
 
 from django.urls import URLPattern, URLResolver, path
 
-from . import calculator_views, photo_views, sign_in_views, slip_views, table_views
+from . import calculator_views, call_views, photo_views, sign_in_views, slip_views, table_views
 
 app_name = "dealer"
 
@@ -14,6 +14,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     # The URL printed on a table's sign-in card: it must never change.
     path("sign-in/<str:token>/", sign_in_views.sign_in, name="sign-in"),
     path("<int:table_id>/", table_views.table_page, name="table"),
+    path("<int:table_id>/call/", call_views.call, name="call-floor"),
     path("<int:table_id>/hands/<int:number>/", table_views.hand_result, name="hand-result"),
     path("<int:table_id>/hands/<int:number>/reopen/", table_views.hand_reopen, name="hand-reopen"),
     path("<int:table_id>/hands/<int:number>/photo/", photo_views.upload_hand_photo, name="hand-photo-upload"),

@@ -30,6 +30,7 @@ from vpt.floor.table_forms import dealer_options
 from vpt.http import HtmxHttpRequest
 from vpt.rounds.hand_for_hand import hand_for_hand_status
 from vpt.seating.balancing import Plan, When, suggest_moves
+from vpt.seating.calls import open_calls
 from vpt.seating.models import PlannedMove, Seat
 from vpt.seating.next_hand import next_hand
 from vpt.seating.planned import cancel_planned_move, move_planned_now
@@ -476,6 +477,7 @@ def overview(request: HtmxHttpRequest, live: Live, slug: str) -> HttpResponse:
         "pending_moves": pending_moves(event),
         "planned_moves": planned_moves(event),
         "hand_for_hand": hand_for_hand_status(event),
+        "calls": open_calls(event),
         "stale_minutes": STALE_MINUTES,
         "now": now,
         "dealers": dealers,

@@ -29,6 +29,7 @@ from vpt.events.models import Entry, PlayerLink
 from vpt.events.player_links import link_for_token
 from vpt.rounds.flags import flag_hand
 from vpt.rounds.models import Hand
+from vpt.seating.calls import PLAYER_REASONS, open_call_of
 from vpt.seating.services import confirm_seat_move
 from vpt.standings import me
 
@@ -65,7 +66,14 @@ def _render(request: HttpRequest, entry: Entry, token: str, *, notice: str = "")
 
     def fragment() -> str:
         facts = live.cached("me-facts", lambda: me.event_facts(entry.event), any_page=True)
-        context = {"event": entry.event, "page": me.my_page(entry, facts), "token": token, "notice": notice}
+        context = {
+            "event": entry.event,
+            "page": me.my_page(entry, facts),
+            "token": token,
+            "notice": notice,
+            "call": open_call_of(entry_id=entry.pk),
+            "call_reasons": PLAYER_REASONS,
+        }
         return render_to_string("public/me.html#me-live", context, request=request)
 
     response: HttpResponse

@@ -123,3 +123,59 @@ class PlannedMove(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry_id}: {self.from_table_id} → {self.to_table_id}/{self.to_seat} ({self.when})"
+
+
+class FloorCall(models.Model):
+    """A call to the floor (floor.md, "Calls"; `vpt.seating.calls`): from a table's dealer or
+    device (no `entry`) or from a player's own page (`entry`, at the table they sit at)."""
+
+    class Reason(models.TextChoices):
+        RULING = "ruling", _("A ruling")
+        DISPUTE = "dispute", _("A dispute")
+        DEVICE = "device", _("The device")
+        PLAYER_MISSING = "player_missing", _("A player is missing")
+        LEAVE = "leave", _("I need to leave")
+        OTHER = "other", _("Other")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for the floor")
+        ON_THE_WAY = "on_the_way", _("The floor is on the way")
+        DONE = "done", _("Done")
+
+    event = models.ForeignKey("events.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="+")
+    table = models.ForeignKey("tables.Table", verbose_name=_("table"), on_delete=models.CASCADE, related_name="+")
+    entry = models.ForeignKey(
+        "events.Entry", verbose_name=_("player"), null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    seat_number = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=20, choices=Reason.choices)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.OPEN)
+    called_at = models.DateTimeField(_("called at"), auto_now_add=True)
+    answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)
+    done_at = models.DateTimeField(_("done at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("floor call")
+        verbose_name_plural = _("floor calls")
+        ordering = ["called_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(entry__isnull=True) & ~Q(status="done"),
+                name="floor_call_one_open_per_table",
+            ),
+            models.UniqueConstraint(
+                fields=["entry"], condition=~Q(status="done"), name="floor_call_one_open_per_player"
+            ),
+        ]
+
+    # Not a field: set on the call `call_floor` returns when the caller had one open already.
+    repeated: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.table_id}: {self.reason} ({self.status})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status != self.Status.DONE
