@@ -56,8 +56,9 @@ def test_overview_query_count_is_constant(
 ) -> None:
     event = make_event(director, [f"Player {number}" for number in range(30)], name="Big", seed=3, levels=[100])
     assert Table.objects.filter(event=event).count() == 10
-    # and the moves not confirmed yet, and those planned; hand-for-hand (2), the calls to the floor
-    with django_assert_max_num_queries(13):
+    # and the moves not confirmed yet, and those planned; hand-for-hand (2), the calls to the
+    # floor; each table's pace (2), open calls and disputes
+    with django_assert_max_num_queries(17):
         response = client_as_director.get(overview(event))
     assert response.status_code == 200
     assert Player.objects.filter(event=event).count() == 30

@@ -34,11 +34,17 @@ def standings_api(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
     return response
 
 
+def _minute(live: Live) -> str:
+    """The minute: each table's "minutes since" move with it (README, "Floor codes and fields")."""
+    return str(int(live.now.timestamp()) // 60)
+
+
 @require_GET
-@live_page("api-tables")
+@live_page("api-tables", bucket=_minute)
 def tables_api(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
-    """Every table's next hand as stored: button, level, seats, whether it can deal (tour.md)."""
-    body = live.cached("json", lambda: json.dumps(tables_json(live.event), cls=DjangoJSONEncoder))
+    """Every table's next hand as stored: button, level, seats, whether it can deal (tour.md),
+    and each open table's pace and health (floor.md, "Pace")."""
+    body = live.cached("json", lambda: json.dumps(tables_json(live.event, now=live.now), cls=DjangoJSONEncoder))
     response = HttpResponse(body, content_type="application/json")
     response["Access-Control-Allow-Origin"] = "*"
     return response

@@ -51,6 +51,7 @@ from vpt.rounds.models import Hand
 from vpt.rounds.selectors import hand_detail, table_state
 from vpt.rounds.services import record_hand
 from vpt.rounds.waits import table_wait
+from vpt.tables.contact import note_contact
 from vpt.tables.models import Table
 from vpt.tables.permissions import device_actor, may_deal, table_actor
 from vpt.tables.services import device_for_token
@@ -131,6 +132,7 @@ def table(request: HttpRequest, table: Table, actor: Actor) -> JsonResponse:
     """The hand to enter next at `table`, seats in payment order (button last)."""
     state = table_state(table)
     wait = table_wait(table, state.why_not)
+    note_contact(table.pk)
     return JsonResponse(
         {
             "event": table.event.slug,

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods
 
 from vpt.errors import NotAllowed, ServiceError
 from vpt.seating.calls import DEALER_REASONS, call_floor, open_call_of
+from vpt.tables.contact import note_contact
 from vpt.tables.models import Table
 from vpt.tables.permissions import table_actor, table_dealer_required
 
@@ -26,6 +27,7 @@ def call_context(table: Table) -> dict[str, object]:
 @table_dealer_required
 @require_http_methods(["GET", "POST"])
 def call(request: HttpRequest, *, table: Table) -> HttpResponse:
+    note_contact(table.pk)  # the page polls this every 10 s: the floor's "device last contact"
     if request.method == "GET":
         return render(request, "dealer/_floor_call.html", call_context(table))
     try:

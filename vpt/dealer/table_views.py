@@ -42,6 +42,7 @@ from vpt.rounds.photos import PhotoError, PreparedPhoto, prepare_photo
 from vpt.rounds.selectors import TableState, hand_detail, table_state
 from vpt.rounds.services import KEY_PATTERN, already_recorded_message, attach_photo, record_hand, reopen_refusal
 from vpt.rounds.waits import table_wait
+from vpt.tables.contact import note_contact
 from vpt.tables.models import Table
 from vpt.tables.permissions import device_actor, table_actor, table_dealer_required
 from vpt.tables.selectors import dealer_tables
@@ -187,6 +188,7 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
     context["disputed"] = open_flags_at(table)  # the page's banner; a preview is only its fragment
     context["wait"] = table_wait(table, state.why_not)
     context.update(call_context(table))
+    note_contact(table.pk)
     return render(request, "dealer/table_page.html", context)
 
 

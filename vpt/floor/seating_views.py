@@ -29,6 +29,7 @@ from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
 from vpt.floor.table_forms import dealer_options
 from vpt.http import HtmxHttpRequest
 from vpt.rounds.hand_for_hand import hand_for_hand_status
+from vpt.rounds.table_health import table_health, worst_first
 from vpt.seating.balancing import Plan, When, suggest_moves
 from vpt.seating.calls import open_calls
 from vpt.seating.models import PlannedMove, Seat
@@ -470,10 +471,15 @@ def overview(request: HtmxHttpRequest, live: Live, slug: str) -> HttpResponse:
     nor the minute changed (per director: the page holds their CSRF token)."""
     event, now = live.event, live.now
     rows = tables_overview(event, now=now, stale_minutes=STALE_MINUTES)
+    # Pace and health, the table that most needs the floor first (floor.md, "Pace").
+    health = table_health(event, [(row.table, len(row.seats), bool(row.fantasyland)) for row in rows], now=now)
+    order = {item.table_id: index for index, item in enumerate(worst_first(list(health.values())))}
+    rows = sorted(rows, key=lambda row: order[row.table.pk])
     dealers, other_accounts = dealer_options(event)
     context = {
         "event": event,
         "rows": rows,
+        "health_rows": [(row, health[row.table.pk]) for row in rows],
         "pending_moves": pending_moves(event),
         "planned_moves": planned_moves(event),
         "hand_for_hand": hand_for_hand_status(event),
