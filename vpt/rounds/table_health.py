@@ -73,9 +73,7 @@ def _minutes(since: datetime | None, now: datetime) -> int | None:
     return None if since is None else max(0, int((now - since).total_seconds() // 60))
 
 
-def table_health(
-    event: Event, tables: Iterable[tuple[Table, int, bool]], *, now: datetime
-) -> dict[int, TableHealth]:
+def table_health(event: Event, tables: Iterable[tuple[Table, int, bool]], *, now: datetime) -> dict[int, TableHealth]:
     """The health of each of `tables` (the event's open tables, each with its players seated and
     whether a Fantasyland hand is pending), by table id: 4 queries."""
     rows = list(tables)

@@ -28,13 +28,12 @@ from django.utils import timezone
 
 from vpt.events.models import Event
 from vpt.events.selectors import chips_per_point_in_force
-from vpt.seating.models import Seat
 from vpt.rounds.hand_for_hand import tables_still_playing
 from vpt.rounds.table_health import health_json, table_health
+from vpt.seating.models import Seat
 from vpt.seating.next_hand import HAND_FOR_HAND, WAITING_FOR_TABLES, next_hand
 from vpt.seating.pace import held_tables, step_counts
 from vpt.tables.models import Table
-
 
 HEALTH_FIELDS = (
     "pace_per_hour",
