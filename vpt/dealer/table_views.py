@@ -34,6 +34,7 @@ from vpt.events.models import Event
 from vpt.http import HtmxHttpRequest
 from vpt.rounds.board_entry import SeatLine, build_entry
 from vpt.rounds.corrections import reopen_hand
+from vpt.rounds.fantasyland_timer import fantasyland_timer
 from vpt.rounds.flags import open_flags_at
 from vpt.rounds.forms import SeatBoardForm
 from vpt.rounds.hand_input import board_input, form_boards, seat_prefix
@@ -188,6 +189,7 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
     context["disputed"] = open_flags_at(table)  # the page's banner; a preview is only its fragment
     context["wait"] = table_wait(table, state.why_not)
     context.update(call_context(table))
+    context["fantasyland_timer"] = fantasyland_timer(table, fantasyland=state.fantasyland, now=timezone.now())
     note_contact(table.pk)
     return render(request, "dealer/table_page.html", context)
 
