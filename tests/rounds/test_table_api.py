@@ -68,6 +68,7 @@ def test_get_the_hand_to_enter_in_payment_order(client: Client, table: Table, to
         "hand_for_hand": False,
         "waiting_for": [],
         "wait_minutes": None,
+        "floor_call": None,
         "seats": [
             {"seat": seat.number, "name": str(seat.entry), "stack": 10000, "fantasyland_cards": 0}
             for seat in state.seats
@@ -394,3 +395,24 @@ def test_the_hand_in_play_when_a_break_starts_is_recorded_then_the_table_waits(
     assert (answer["hand_number"], answer["can_deal"], answer["why_not"]) == (2, False, "on_break")
     page = client.get(reverse("dealer:table", args=[table.pk])).content.decode()
     assert "data-before-break" not in page and 'data-cannot-deal="on_break"' in page
+
+
+@pytest.mark.django_db
+def test_the_device_calls_the_floor_through_the_api(client: Client, table: Table, token: str) -> None:
+    url = reverse("api:table-calls", args=[table.pk])
+    made = client.post(
+        url, {"reason": "device", "note": "screen cracked"}, content_type="application/json", headers=bearer(token)
+    )
+    assert made.status_code == 201
+    assert made.json()["status"] == "open" and made.json()["reason"] == "device"
+    again = client.post(url, {"reason": "ruling"}, content_type="application/json", headers=bearer(token))
+    assert again.status_code == 200 and again.json()["id"] == made.json()["id"]
+    bad = client.post(url, {"reason": "leave"}, content_type="application/json", headers=bearer(token))
+    assert bad.status_code == 400 and bad.json()["code"] == "invalid_reason"
+    state = client.get(reverse("api:table", args=[table.pk]), headers=bearer(token)).json()
+    assert state["floor_call"] == {
+        "id": made.json()["id"],
+        "reason": "device",
+        "note": "screen cracked",
+        "status": "open",
+    }

@@ -8,7 +8,10 @@ enter and records it. Documented in README.md, "Table API".
                                  such as ``too_few_players`` or ``on_break``),
                                  ``hand_for_hand`` (on or off), ``waiting_for`` (the numbers
                                  of the tables this one waits for: hand-for-hand, or keep
-                                 tables in step) and ``wait_minutes`` (the estimate, or null).
+                                 tables in step), ``wait_minutes`` (the estimate, or null)
+                                 and ``floor_call`` (the table's open call, or null).
+``POST /api/tables/<id>/calls``  ``{"reason", "note"}``: call the floor to the table (201; 200
+                                 with the open call when there is one already).
 ``POST /api/tables/<id>/hands``  ``{"hand_number", "key", "boards": [...]}``: records the hand
                                  through `record_hand` (201 with the result); the same key
                                  again answers 200 with the same result, never a second hand.
@@ -32,6 +35,7 @@ a body over 1 MB (refused from its Content-Length, before it is read).
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -51,6 +55,8 @@ from vpt.rounds.models import Hand
 from vpt.rounds.selectors import hand_detail, table_state
 from vpt.rounds.services import record_hand
 from vpt.rounds.waits import table_wait
+from vpt.seating.calls import call_floor, open_call_of
+from vpt.seating.models import FloorCall
 from vpt.tables.contact import note_contact
 from vpt.tables.models import Table
 from vpt.tables.permissions import device_actor, may_deal, table_actor
@@ -149,6 +155,7 @@ def table(request: HttpRequest, table: Table, actor: Actor) -> JsonResponse:
             "hand_for_hand": table.event.hand_for_hand,
             "waiting_for": wait.tables if wait else [],
             "wait_minutes": wait.minutes if wait else None,
+            "floor_call": _call_json(open_call_of(table=table)),
             "seats": [
                 {
                     "seat": seat.number,
@@ -202,6 +209,31 @@ def hands(request: HttpRequest, table: Table, actor: Actor) -> JsonResponse:
         status = 400 if error.code == "invalid_key" else 409
         return _error(str(error), status, error.code)
     return JsonResponse(hand_result(hand.pk), status=200 if hand.replayed else 201)
+
+
+def _call_json(call: FloorCall | None) -> dict[str, Any] | None:
+    if call is None:
+        return None
+    return {"id": call.pk, "reason": call.reason, "note": call.note, "status": call.status}
+
+
+@_table_view(("POST",))
+def calls(request: HttpRequest, table: Table, actor: Actor) -> JsonResponse:
+    """Call the floor to `table`: ``{"reason", "note"}`` (201; 200 with the open call when the
+    table has one already)."""
+    try:
+        data = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        return _error("The body is not JSON.", 400, "bad_request")
+    if not isinstance(data, dict):
+        return _error('Send a JSON object: {"reason": ..., "note": ...}.', 400, "bad_request")
+    try:
+        call = call_floor(table, actor=actor, reason=str(data.get("reason", "")), note=str(data.get("note", "")))
+    except NotAllowed as error:
+        return _error(str(error), 403, error.code)
+    except ServiceError as error:
+        return _error(str(error), 400 if error.code in ("invalid_reason", "note_too_long") else 409, error.code)
+    return JsonResponse(_call_json(call), status=200 if call.repeated else 201)
 
 
 def _next_number(table: Table) -> int:

@@ -12,6 +12,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("score", score.score, name="score"),
     path("tables/<int:table_id>/", table_api.table, name="table"),
     path("tables/<int:table_id>/hands", table_api.hands, name="table-hands"),
+    path("tables/<int:table_id>/calls", table_api.calls, name="table-calls"),
     path("events/<slug:slug>/standings", event_api.standings_api, name="standings"),
     path("events/<slug:slug>/results", event_api.results_api, name="results"),
     path("events/<slug:slug>/tables", event_api.tables_api, name="tables"),
