@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -37,6 +38,8 @@ from vpt.floor.event_forms import (
     LevelForm,
 )
 from vpt.http import HtmxHttpRequest, absolute_url, phones_cannot_reach
+from vpt.rounds.hand_for_hand import hand_for_hand_status
+from vpt.seating.calls import open_calls
 
 
 @director_required
@@ -107,6 +110,10 @@ def _detail_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "public_url_set": bool(getattr(settings, "VPT_PUBLIC_URL", "")),
         "loopback_url": phones_cannot_reach(request),
         "latest_backup": latest_backup(),
+        # floor.md: open calls on top, and hand-for-hand suggested at a bubble.
+        "calls": open_calls(event),
+        "hand_for_hand": hand_for_hand_status(event),
+        "now": timezone.now(),
     }
 
 
