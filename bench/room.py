@@ -5,10 +5,13 @@ database in a temporary folder, on a free loopback port; creates an event with o
 one dealer per table; then, for `--seconds`, every dealer logs in and records hand after hand
 through the real dealer page (GET /tables/<id>/, POST the boards, follow the redirect to the
 result) while every phone opens /standings/<slug>/ and polls it every 5 s as htmx does. At the
-end it prints hands/s, p50/p95/p99 per kind of request and the errors, and runs
-`manage.py check_chips` on the event. Everything is on 127.0.0.1; the run stops by itself.
+end it prints hands/s, p50/p95/p99 per kind of request and the errors, the pace figures of the
+run (hands/hour per table over its last 30 minutes, hands this level per table), and runs
+`manage.py check_chips` on the event. `--hand-for-hand` plays the whole run hand-for-hand: a
+table that has recorded its hand of the round polls the Table API until the next round.
+Everything is on 127.0.0.1; the run stops by itself.
 
-    .venv/bin/python bench/room.py [--tables 20] [--phones 300] [--seconds 60]
+    .venv/bin/python bench/room.py [--tables 20] [--phones 300] [--seconds 60] [--hand-for-hand]
     .venv/bin/python bench/room.py --database-url postgres://postgres@127.0.0.1:5432/vpt_room_bench
     .venv/bin/python bench/room.py --tables 60 --phones 1000 --servers 2 \
         --database-url postgres://postgres@127.0.0.1:5432/vpt_room_bench --cache-url redis://127.0.0.1:6379/5
@@ -51,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 from vpt.ofc import deck, format_cards  # noqa: E402  (pure engine: no Django)
 
 POLL_SECONDS = 5
+WAIT_POLL_SECONDS = 1.0
 START_DEADLINE_SECONDS = 300
 REQUEST_TIMEOUT_SECONDS = 60
 # A dealer whose request failed (the server down, a worker killed, a refusal) waits before
@@ -76,7 +80,31 @@ for table in Table.objects.filter(event=event, status=Table.Status.OPEN).order_b
     dealer = User.objects.create_user(f"dealer{{table.number:02d}}", password="{password}")
     assign_dealer(table, dealer=dealer, actor=director)
     tables.append({{"id": table.pk, "dealer": dealer.username}})
+if {hand_for_hand}:
+    from vpt.rounds.clock import start_clock
+    from vpt.rounds.hand_for_hand import start_hand_for_hand
+    start_clock(event, actor=director)
+    start_hand_for_hand(event, actor=director)
 print("ROOM " + json.dumps({{"slug": event.slug, "tables": tables}}))
+"""
+
+# The pace of the run, read from the scratch database once the servers have stopped.
+PACE = """
+import json
+from django.utils import timezone
+from vpt.events.models import Event
+from vpt.rounds.pace import table_paces
+from vpt.seating.pace import hands_this_level
+from vpt.tables.models import Table
+
+event = Event.objects.get(slug="room-bench")
+tables = list(Table.objects.filter(event=event, status=Table.Status.OPEN))
+paces = table_paces(event, now=timezone.now())
+print("PACE " + json.dumps({{
+    "per_hour": sorted(paces[t.pk].per_hour if t.pk in paces else 0 for t in tables),
+    "level_hands": sorted(hands_this_level(t, event) for t in tables),
+    "rounds": event.hand_for_hand_round,
+}}))
 """
 
 
@@ -88,6 +116,7 @@ class Stats:
     errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     examples: list[str] = field(default_factory=list)
     hands: int = 0
+    waits: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def timed(self, kind: str, seconds: float) -> None:
@@ -223,6 +252,11 @@ def dealer(
         if answer is None or answer[0] != 200:
             pause(backoff.delay(), deadline)
             continue
+        if 'data-cannot-deal="hand_for_hand"' in answer[2]:
+            wait_for_round(client, stats, table, deadline)
+            if hand_seconds:  # the round's hand is played now, at every table at once
+                pause(rng.uniform(0.5, 1.5) * hand_seconds, deadline)
+            continue
         form = boards(answer[2], rng)
         if form is None:
             stats.error("dealer page", f"no hand to enter at {path}")
@@ -244,6 +278,19 @@ def dealer(
             refusal = re.search(r'role="alert"[^>]*>(.*?)</', text, re.S)
             stats.error("record hand", f"HTTP {status}: {refusal.group(1).strip() if refusal else 'refused'}")
         pause(backoff.delay(), deadline)
+
+
+def wait_for_round(client: Client, stats: Stats, table: dict[str, object], deadline: float) -> None:
+    """A table that has played its hand-for-hand hand: poll the Table API, as the dealer's page
+    does (every `WAIT_POLL_SECONDS` here, not 5 s, so a short run plays several rounds), until
+    the next round is dealt."""
+    with stats.lock:
+        stats.waits += 1
+    while time.monotonic() < deadline:
+        pause(WAIT_POLL_SECONDS, deadline)
+        answer = client.request("table poll", "GET", f"/api/tables/{table['id']}/")
+        if answer is not None and answer[0] == 200 and json.loads(answer[2]).get("can_deal"):
+            return
 
 
 def phone(ports: list[int], stats: Stats, slug: str, deadline: float, seed: int, arrival: float) -> None:
@@ -315,6 +362,9 @@ def main() -> int:
     )
     parser.add_argument("--servers", type=int, default=1, help="app servers sharing the database (default 1)")
     parser.add_argument(
+        "--hand-for-hand", action="store_true", help="play the whole run hand-for-hand (the director switched it on)"
+    )
+    parser.add_argument(
         "--cache-url", default=None, help="VPT_CACHE_URL for the servers, e.g. redis://127.0.0.1:6379/5"
     )
     parser.add_argument("--workers", type=int, default=None, help="gunicorn workers per server (default: vpt.serve's)")
@@ -347,7 +397,7 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
     manage = [sys.executable, "manage.py"]
     print(f"Database: {env['DATABASE_URL']}")
     subprocess.run([*manage, "migrate", "--verbosity", "0"], cwd=ROOT, env=env, check=True)
-    setup = SETUP.format(players=3 * options.tables, password=DEALER_PASSWORD)
+    setup = SETUP.format(players=3 * options.tables, password=DEALER_PASSWORD, hand_for_hand=options.hand_for_hand)
     output = subprocess.run(
         [*manage, "shell", "--no-imports", "-c", setup], cwd=ROOT, env=env, check=True, capture_output=True, text=True
     ).stdout
@@ -425,7 +475,8 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
 
     print(f"\nHands recorded: {stats.hands} in {elapsed:.0f} s = {stats.hands / elapsed:.1f} hands/s")
     print("Requests:")
-    for kind in ("login", "dealer page", "record hand", "hand result", "standings page", "standings poll"):
+    kinds = ("login", "dealer page", "record hand", "hand result", "table poll", "standings page", "standings poll")
+    for kind in kinds:
         if stats.timings[kind]:
             print(percentile_line(kind, stats.timings[kind]))
     served = server_times(scratch, options.servers)
@@ -435,6 +486,19 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
     if polls:
         share = stats.not_modified["standings poll"] / polls
         print(f"Polls answered 304 Not Modified: {stats.not_modified['standings poll']} of {polls} = {share:.1%}")
+    pace = subprocess.run(
+        [*manage, "shell", "--no-imports", "-c", PACE.format()], cwd=ROOT, env=env, capture_output=True, text=True
+    ).stdout
+    if "PACE " in pace:
+        figures = json.loads(pace.split("PACE ", 1)[1])
+        per_hour, level_hands = figures["per_hour"], figures["level_hands"]
+        print(
+            f"Pace (hands/hour over the last 30 min, per table): min {per_hour[0]}, "
+            f"median {statistics.median(per_hour):.0f}, max {per_hour[-1]}"
+        )
+        print(f"Hands this level per table: min {level_hands[0]}, max {level_hands[-1]}")
+        if options.hand_for_hand:
+            print(f"Hand-for-hand: {figures['rounds']} rounds started, {stats.waits} waits for the round")
     total_errors = sum(stats.errors.values())
     print(f"Errors: {total_errors}" + "".join(f"\n  {kind}: {count}" for kind, count in stats.errors.items()))
     for example in stats.examples:
