@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Count, Max, Min
+from django.db.models import Count, Max, Min, Q
 
 from vpt.events.models import Event
 from vpt.seating.pace import step_counts
@@ -31,7 +31,8 @@ PACE_MINUTES = 30
 
 def store_level_hands(table: Table, hand: Hand) -> None:
     """Count the table's recorded hands at `hand`'s level onto the table (1 query + 1 update)."""
-    count = Hand.objects.filter(table=table, level_id=hand.level_id, status=Hand.Status.RECORDED).count()
+    same_level = Q(level_id=hand.level_id) if hand.level_id is not None else Q(level__isnull=True)
+    count = Hand.objects.filter(same_level, table=table, status=Hand.Status.RECORDED).count()
     table.level_hands, table.level_hands_level_id = count, hand.level_id
     Table.objects.filter(pk=table.pk).update(level_hands=count, level_hands_level_id=hand.level_id)
 

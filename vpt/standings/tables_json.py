@@ -52,14 +52,14 @@ def tables_json(event: Event, *, now: datetime | None = None) -> dict[str, Any]:
     """The body of ``/api/events/<slug>/tables``: 6 queries (one more during a break, in
     hand-for-hand, or while tables are kept in step)."""
     occupied = Seat.objects.filter(entry__isnull=False).select_related("entry__player__person__merged_into")
-    tables = (
+    rows_of_tables = (
         Table.objects.filter(event=event)
         .select_related("next_level")
         .prefetch_related(Prefetch("seat_set", queryset=occupied, to_attr="occupied"))
         .order_by("number")
     )
     _level, chips_per_point = chips_per_point_in_force(event)
-    tables = list(tables)
+    tables = list(rows_of_tables)
     held = held_tables(event, [table for table in tables if not table.is_dealt]) if event.max_hands_ahead else set()
     upcoming_of = {
         table.pk: next_hand(table, event, table.occupied, held=table.pk in held)  # type: ignore[attr-defined]
