@@ -3,7 +3,8 @@
 `python -m vpt.jobs` loops every `--every` seconds (default 5) and
 - applies what time did to the running clocks, and deals the next hand at the tables a break
   that ended kept waiting (`vpt.rounds.clock.apply_clock_changes`, so public pages never have
-  to write);
+  to write), and moves on a hand-for-hand round that no table still plays (its last table was
+  broken: `vpt.rounds.hand_for_hand.move_on_finished_rounds`);
 - takes a backup (`vpt.backups.take_backup`) into `<data folder>/backups/` when the last one is
   `VPT_BACKUP_MINUTES` old (default 5; 0 turns automatic backups off), and after a round ends:
   when more rounds have ended (`tables.Round`) than at the last backup. Rounds end
@@ -77,6 +78,9 @@ def tick(policy: BackupPolicy, now: float | None = None) -> str | None:
         job = clock_job()
         if job is not None:
             job()
+        from vpt.rounds.hand_for_hand import move_on_finished_rounds
+
+        move_on_finished_rounds()  # a hand-for-hand round whose last table was broken
         if policy.last_taken is None:
             latest = latest_backup()
             if latest is not None:

@@ -177,3 +177,22 @@ def test_a_fantasyland_hand_of_the_round_is_waited_for(director: User) -> None:
     _play(b, [JACKS, ACES_FULL, QUEENS_FULL], director)
     assert tables_still_playing(Event.objects.get(pk=event.pk)) == [3]
     assert table_state(a.pk).why_not == "hand_for_hand"
+
+
+def test_a_round_no_table_still_plays_moves_on(director: User) -> None:
+    from vpt.rounds.hand_for_hand import move_on_finished_rounds
+    from vpt.seating.models import Seat
+
+    event, (a, b, c) = _room(director)
+    start_hand_for_hand(event, actor=director)
+    _play(a, [JACKS, ACES_FULL, QUEENS_FULL], director)
+    _play(b, [JACKS, ACES_FULL, QUEENS_FULL], director)
+    assert move_on_finished_rounds() == 0  # table 3 still plays the round
+    # Two players leave table 3 before it records (moved, or out): a lone player plays nothing.
+    for entry in entries_in_order(c)[:2]:
+        Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.ELIMINATED, stack=0)
+        Seat.objects.filter(entry=entry).update(entry=None)
+    assert tables_still_playing(Event.objects.get(pk=event.pk)) == []
+    assert move_on_finished_rounds() == 1  # the job runner's pass
+    assert Event.objects.get(pk=event.pk).hand_for_hand_round == 2
+    assert table_state(a.pk).can_deal and table_state(b.pk).can_deal

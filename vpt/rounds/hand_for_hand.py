@@ -55,6 +55,7 @@ __all__ = [
     "elimination_keys",
     "hand_for_hand_recorded",
     "hand_for_hand_status",
+    "move_on_finished_rounds",
     "start_hand_for_hand",
     "stop_hand_for_hand",
     "suggestion",
@@ -243,20 +244,10 @@ def stop_hand_for_hand(event: Event, *, actor: Actor, now: datetime | None = Non
     return event
 
 
-def hand_for_hand_recorded(event: Event, table: Table, hand: Hand, *, actor: Actor) -> None:
-    """`record_hand`'s step (event and table locked, the hand's stacks and eliminations
-    written): mark the hand and the table as played in the round; when it was the round's
-    last table, start the next round, or end hand-for-hand when the bubble has burst. The
-    caller then deals the waiting tables."""
-    if not event.hand_for_hand:
-        return
+def _round_over(event: Event, *, actor: Actor) -> None:
+    """Every table has played the round (event locked): end hand-for-hand when the bubble has
+    burst, else start the next round."""
     number = event.hand_for_hand_round
-    hand.hand_for_hand_round = number
-    hand.save(update_fields=["hand_for_hand_round"])
-    table.hand_for_hand_round = number
-    Table.objects.filter(pk=table.pk).update(hand_for_hand_round=number)
-    if tables_still_playing(event):
-        return
     left = _players_left(event)
     if event.hand_for_hand_until is not None and left <= event.hand_for_hand_until:
         resumed = _switch_off(event, now=steady_now())
@@ -271,3 +262,37 @@ def hand_for_hand_recorded(event: Event, table: Table, hand: Hand, *, actor: Act
         return
     event.hand_for_hand_round = number + 1
     event.save(update_fields=["hand_for_hand_round"])
+
+
+@transaction.atomic(durable=True)
+def move_on_finished_rounds() -> int:
+    """The job runner's pass: a round no table still plays although not every table recorded
+    its hand (the last one was broken, or its players moved away) moves on, and the waiting
+    tables deal. Returns the events moved on."""
+    moved = 0
+    for candidate in Event.objects.filter(hand_for_hand=True):
+        if tables_still_playing(candidate):  # read first: the lock only where there is work
+            continue
+        event = lock_event(candidate.pk)
+        if not event.hand_for_hand or tables_still_playing(event):
+            continue
+        _round_over(event, actor=None)
+        deal_next_hands(event)
+        moved += 1
+    return moved
+
+
+def hand_for_hand_recorded(event: Event, table: Table, hand: Hand, *, actor: Actor) -> None:
+    """`record_hand`'s step (event and table locked, the hand's stacks and eliminations
+    written): mark the hand and the table as played in the round; when it was the round's
+    last table, start the next round, or end hand-for-hand when the bubble has burst. The
+    caller then deals the waiting tables."""
+    if not event.hand_for_hand:
+        return
+    number = event.hand_for_hand_round
+    hand.hand_for_hand_round = number
+    hand.save(update_fields=["hand_for_hand_round"])
+    table.hand_for_hand_round = number
+    Table.objects.filter(pk=table.pk).update(hand_for_hand_round=number)
+    if not tables_still_playing(event):
+        _round_over(event, actor=actor)
