@@ -68,6 +68,9 @@ def test_a_players_call_reaches_the_floor_and_on_my_way_comes_back(
         expect(phone.locator("[data-me-call]")).to_have_attribute("data-me-call", "on_the_way")
         expect(phone.locator("[data-me-call]")).to_contain_text("The floor is on the way.")
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        # The overview at phone size: calls, hand-for-hand and each table's pace and health fit.
+        expect(desk.locator("[data-health]").first).to_be_visible()
+        assert desk.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert not problems, problems
     finally:
         player.close()
