@@ -2,7 +2,7 @@
 
 pace             hands recorded per hour over the table's last 30 minutes (`PACE_MINUTES`),
                  voided hands excluded; its minutes per hand is the same window's average.
-hands this level `Table.level_hands` for the level of the table's last hand, stored here at
+hands this level `Table.level_hands` for the level of the table's last hand, counted here at
                  each hand (`store_level_hands`, `record_hand`'s step) so the deal
                  (`vpt.seating.pace`) compares tables without reading hands.
 estimated wait   a table held for being ahead waits for the slowest tables: the hands the
@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Count, Max, Min, Q
+from django.db.models import Case, Count, F, Max, Min, Q, Value, When
 
 from vpt.events.models import Event
 from vpt.seating.pace import step_counts
@@ -30,11 +30,14 @@ PACE_MINUTES = 30
 
 
 def store_level_hands(table: Table, hand: Hand) -> None:
-    """Count the table's recorded hands at `hand`'s level onto the table (1 query + 1 update)."""
-    same_level = Q(level_id=hand.level_id) if hand.level_id is not None else Q(level__isnull=True)
-    count = Hand.objects.filter(same_level, table=table, status=Hand.Status.RECORDED).count()
-    table.level_hands, table.level_hands_level_id = count, hand.level_id
-    Table.objects.filter(pk=table.pk).update(level_hands=count, level_hands_level_id=hand.level_id)
+    """One more hand at `hand`'s level on the table, or the first of a new level (1 update, no
+    read: `record_hand` is the room's hot path). A hand voided later still counts until the
+    table's next level; pace itself reads hands and leaves voided ones out."""
+    same = Q(level_hands_level_id=hand.level_id) if hand.level_id is not None else Q(level_hands_level__isnull=True)
+    Table.objects.filter(pk=table.pk).update(
+        level_hands=Case(When(same, then=F("level_hands") + 1), default=Value(1)),
+        level_hands_level_id=hand.level_id,
+    )
 
 
 @dataclass(frozen=True)
