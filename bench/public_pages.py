@@ -37,7 +37,7 @@ HANDS = (10, 500)
 
 def pages(hands: int) -> dict[str, str]:
     from vpt.events.models import Entry
-    from vpt.rounds.simulation import simulate_event
+    from vpt.tours.event_simulation import simulate_event
 
     event = simulate_event(players=3, hands=hands, seed=1, starting_stack=10**7, reentry=False, slug=f"bench-{hands}")
     player = Entry.objects.filter(event=event, seat__table__number=1).values_list("player_id", flat=True).first()

@@ -47,9 +47,9 @@ def run(hands: int, players: int) -> None:
     from vpt.events.services import create_event
     from vpt.rounds.selectors import table_state
     from vpt.rounds.services import record_hand
-    from vpt.rounds.simulation import deal_boards, player_names, simulation_actor
     from vpt.seating.services import draw_seats
     from vpt.tables.models import Table
+    from vpt.tours.event_simulation import deal_boards, player_names, simulation_actor
 
     actor = simulation_actor()
     rng = random.Random(1)

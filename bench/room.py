@@ -64,7 +64,7 @@ DEALER_PASSWORD = "room-bench-dealer-password"  # a scratch database, deleted af
 SETUP = """
 import json
 from django.contrib.auth.models import User
-from vpt.rounds.simulation import simulate_event
+from vpt.tours.event_simulation import simulate_event
 from vpt.tables.models import Table
 from vpt.tables.services import assign_dealer
 

@@ -29,7 +29,7 @@ RECORD_MORE = """
 from vpt.events.models import Event
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
-from vpt.rounds.simulation import deal_boards, simulation_actor
+from vpt.tours.event_simulation import deal_boards, simulation_actor
 from vpt.tables.models import Table
 import random
 event = Event.objects.get(slug="backup-me")
@@ -87,7 +87,7 @@ def round_trip(source: dict[str, str], target: dict[str, str], backups: Path) ->
         "shell",
         "--no-imports",
         "-c",
-        "from vpt.rounds.simulation import simulate_event\n"
+        "from vpt.tours.event_simulation import simulate_event\n"
         "simulate_event(players=6, hands=8, seed=2, slug='backup-me', reentry=False)",
     )
     at_backup = snapshot(source)

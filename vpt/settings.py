@@ -81,9 +81,11 @@ INSTALLED_APPS = [
     "vpt.accounts",
     "vpt.people",
     "vpt.events",
+    "vpt.clock",
     "vpt.tables",
     "vpt.seating",
     "vpt.rounds",
+    "vpt.money",
     "vpt.tours",
     "vpt.slips",
     "vpt.standings",
@@ -197,7 +199,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Renders of the live pages, keyed by the event's version (vpt.events.live). In each process's
+# Renders of the live pages, keyed by the event's version (vpt.pages.live). In each process's
 # memory by default; in Redis, shared by every app server, when VPT_CACHE_URL names one.
 CACHES: dict[str, dict[str, object]]
 if os.environ.get("VPT_CACHE_URL"):

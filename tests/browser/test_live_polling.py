@@ -37,7 +37,7 @@ def test_polls_revalidate_and_keep_the_fragment(page: Page, live_server: object,
             polls.append((response.status, request.all_headers().get("if-none-match")))
 
     page.on("response", seen)
-    patch = mock.patch("vpt.events.live.not_modified", not_modified)
+    patch = mock.patch("vpt.pages.live.not_modified", not_modified)
     patch.start()
     # The page's clock stands still and moves only when the test moves it (next_poll).
     pause_clock(page)

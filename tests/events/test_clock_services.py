@@ -12,11 +12,11 @@ from django.contrib.auth.models import User
 from django.utils import timezone, translation
 from factories import make_event, play
 
+from vpt.clock.rules import BreakKind
 from vpt.errors import NotAllowed, ServiceError
-from vpt.events.clock import BreakKind
 from vpt.events.models import AuditEntry, Clock, Event, PayoutStructure
-from vpt.events.payout_services import set_payout_structure
 from vpt.events.structure import advance_level
+from vpt.money.payout_services import set_payout_structure
 from vpt.rounds.clock import adjust_clock, clock_now, pause_clock, resume_clock, start_clock, sync_clock
 from vpt.rounds.selectors import table_state
 from vpt.tables.models import Table

@@ -15,12 +15,12 @@ from django.test import Client
 from pypdf import PdfReader
 
 from vpt.errors import ServiceError
-from vpt.events.deals import apply_deal, close_event, undo_deal
 from vpt.events.entries import adjust_chips, register_player
 from vpt.events.models import AuditEntry, Deal, Entry, Event
-from vpt.events.payout_services import set_payout_structure
-from vpt.events.prizes import event_prizes
 from vpt.events.services import create_event, set_event_status
+from vpt.money.deals import apply_deal, close_event, undo_deal
+from vpt.money.payout_services import set_payout_structure
+from vpt.money.prizes import event_prizes
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
 from vpt.seating.services import draw_seats

@@ -10,13 +10,14 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from vpt.errors import ServiceError
-from vpt.events.cash_services import mark_entry_paid, mark_entry_unpaid, pay_prize, undo_prize_payment
 from vpt.events.entries import reenter_player, register_player
 from vpt.events.models import AuditEntry, Entry, Event, Payment
-from vpt.events.money_format import explain_pool, format_money
-from vpt.events.payout_services import set_payout_structure
-from vpt.events.prizes import cash_desk, event_prizes
+from vpt.events.money_format import format_money
 from vpt.events.services import create_event, update_event
+from vpt.money.cash_services import mark_entry_paid, mark_entry_unpaid, pay_prize, undo_prize_payment
+from vpt.money.payout_services import set_payout_structure
+from vpt.money.pool_text import explain_pool
+from vpt.money.prizes import cash_desk, event_prizes
 
 NAMES = ["Ana", "Ben", "Cid", "Dora", "Eva", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kai", "Lia"]
 

@@ -10,9 +10,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from vpt.events.models import AuditEntry, Event, Level, PayoutStructure, StructureTemplate
-from vpt.events.payout_services import set_payout_structure
 from vpt.events.services import create_event, update_event
 from vpt.events.structure import LevelSpec, advance_level, set_structure
+from vpt.money.payout_services import set_payout_structure
 
 LEVELS = [{"chips_per_point": cpp, "minutes": 20} for cpp in (100, 200, 300, 400, 500)]
 

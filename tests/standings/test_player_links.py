@@ -18,10 +18,10 @@ from pypdf import PdfReader
 from pytest_django.fixtures import Settings
 
 from vpt.accounts.permissions import DEVICE_SESSION_KEY
-from vpt.events.deals import close_event
 from vpt.events.models import AuditEntry, Entry, Event, PlayerLink
 from vpt.events.player_links import hash_token, issue_player_links, link_for_token, player_token, replace_player_link
 from vpt.events.services import set_event_status
+from vpt.money.deals import close_event
 from vpt.serve import remember_public_url
 
 

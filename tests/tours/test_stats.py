@@ -17,7 +17,7 @@ from vpt.ofc import Board, compare_boards, get_ruleset, score_board
 from vpt.people.models import Person
 from vpt.rounds.corrections import apply_void
 from vpt.rounds.models import Hand
-from vpt.rounds.simulation import simulate_event
+from vpt.tours.event_simulation import simulate_event
 from vpt.tours.stats import career_data, person_career
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # each test plays a tour of events

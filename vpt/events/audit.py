@@ -5,7 +5,7 @@ summary is written out when it is read, in the reader's language, from `SUMMARIE
 
 Writing the entry also bumps the event's version (`bump_version`), in the same transaction:
 every service audits its state change, so none can forget to invalidate the live pages'
-caches and ETags (`vpt.events.live`). A state change that writes no audit entry (time putting
+caches and ETags (`vpt.pages.live`). A state change that writes no audit entry (time putting
 a new level in force only moves the event's status) calls `bump_version` itself.
 """
 

@@ -13,7 +13,7 @@ audit entry   who changed what, when, with the state before and after.
 version       a counter every state change of the event bumps, in the same transaction
               (`vpt.events.audit.write_audit` does it): live pages key their caches on it.
 clock         the stored state of the event's clock (anchor level, start, pauses, adjustments);
-              `vpt.events.clock` computes what it shows.
+              `vpt.clock.rules` computes what it shows.
 payout structure  the percentage of the prize pool each place takes, and the rounding unit;
               `vpt.events.payouts` splits the pool.
 money         each entry pays a buy-in (to the prize pool) and a fee (to the house), priced
@@ -163,7 +163,7 @@ class Event(models.Model):
         help_text=_("The seat draw is reproducible from this number."),
     )
     # Bumped by every state change of the event, in the same transaction (`write_audit`):
-    # what conditional GETs and cached renders of the live pages key on (`vpt.events.live`).
+    # what conditional GETs and cached renders of the live pages key on (`vpt.pages.live`).
     version = models.PositiveBigIntegerField(_("version"), default=0, editable=False)
     closed_at = models.DateTimeField(
         _("closed at"),
@@ -432,7 +432,7 @@ class AuditEntry(models.Model):
 
 
 class Clock(models.Model):
-    """The stored clock state of an event (see `vpt.events.clock`: the anchor level, the instant
+    """The stored clock state of an event (see `vpt.clock.rules`: the anchor level, the instant
     it started, pauses and adjustments). What the clock shows is computed from it, never stored."""
 
     event = models.OneToOneField(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="clock")

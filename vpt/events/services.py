@@ -1,7 +1,7 @@
 """Writes for an event itself: create it, change its settings, set its status.
 
 event status   planned, running, on break, finished; the clock and hands move it too
-               (`vpt.events.clock_services`, `vpt.rounds.services`), a director sets it here.
+               (`vpt.clock.services`, `vpt.rounds.services`), a director sets it here.
 event lock     `lock_event`: every service that changes an event's state locks the event row
                first, then any table rows (by id), then works on entries and seats. Hands are
                seconds apart, so serialising them on the event row costs nothing and keeps
@@ -261,7 +261,7 @@ def set_event_status(event: Event, *, status: str, actor: Actor) -> Event:
     """Set the event's status; finishing it with players still in places them by chips (a
     deal places them as agreed), and reopening it takes those places back. A closed event keeps
     its status, and an event ended by a deal reopens only by undoing the deal
-    (`vpt.events.deals.undo_deal`): the deal's amounts and places stand until then."""
+    (`vpt.money.deals.undo_deal`): the deal's amounts and places stand until then."""
     ensure_director(actor)
     event = lock_event(event)
     before = event.status

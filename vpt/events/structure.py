@@ -8,7 +8,7 @@ whole structure  `set_structure` replaces every level after the one in force at 
                  structure editor: add, remove, reorder, insert breaks in one save);
                  `falling_levels` says where chips per point would fall.
 level in force   `Event.current_level`; `advance_level` moves it by hand, the clock moves it
-                 with time (`vpt.events.clock_services`).
+                 with time (`vpt.clock.services`).
 
 Each service is one transaction that locks the event row and writes an audit entry.
 """

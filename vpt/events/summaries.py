@@ -14,7 +14,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .money_format import format_money
+from vpt.events.money_format import format_money
 
 
 def level_label(number: int, chips_per_point: int, is_break: bool) -> str:

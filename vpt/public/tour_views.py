@@ -16,7 +16,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from vpt.csvsafe import writer as safe_csv_writer
-from vpt.tours.live import TourLive, tour_page
+from vpt.pages.live import TourLive, tour_page
 from vpt.tours.rules import parse_rule
 from vpt.tours.selectors import breakdown, leaderboard_data, tour_leaderboard
 from vpt.tours.words import rule_words

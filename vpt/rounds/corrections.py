@@ -10,7 +10,7 @@ apply            `apply_correction` / `apply_void`: in one transaction, under th
                  replayed; when it no longer matches the token the director saw (a hand was
                  recorded meanwhile, the hand was corrected) it is refused (`plan_changed`).
 
-deal             an event that ended by a deal (`vpt.events.deals`) shares the pool by the
+deal             an event that ended by a deal (`vpt.money.deals`) shares the pool by the
                  chips and places of that moment: a plan that would change who is out, or the
                  chips of a player in the deal, carries a `refusal` (shown with the dry run) and
                  is not applied until the deal is undone.

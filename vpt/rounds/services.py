@@ -35,10 +35,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, ensure_can_record, ensure_director, user_of
+from vpt.clock.services import refresh_clock
+from vpt.clock.steady import steady_now
 from vpt.errors import Conflict, InvalidBoards, ServiceError
 from vpt.events.audit import write_audit
-from vpt.events.clock_services import refresh_clock
-from vpt.events.clock_time import steady_now
 from vpt.events.models import AuditEntry, Entry, Event
 from vpt.events.places import assign_places, finish_if_decided
 from vpt.events.services import lock_event

@@ -1,4 +1,4 @@
-"""The own version of a table's page and of a player's page (`vpt.events.live`, "own version").
+"""The own version of a table's page and of a player's page (`vpt.pages.live`, "own version").
 
 A digest of what the page shows that can change, read in one query (sums and counts over the
 table's or the player's own rows, by index) however many hands were played: a hand at

@@ -1,8 +1,4 @@
-"""What the audiences' pages share (vpt/floor, vpt/dealer, vpt/public, vpt/api never import
-each other): a PDF answer, the QR targets printed on slips and sign-in cards.
-
-It sits above every domain app and below the audience apps; the addresses it builds are the
-public site's and the dealer's, by URL name."""
+"""A PDF answer, and the QR targets printed on slips and sign-in cards."""
 
 from __future__ import annotations
 

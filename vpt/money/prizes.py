@@ -5,7 +5,7 @@ prize    an entry's share of the pool: the amount of its place (`vpt.events.payo
          yet, or placed past the paid places, win nothing (yet).
 
 cash desk      every entry with its price, payment, prize and payout, and the cash report
-               (`vpt.events.cash`).
+               (`vpt.money.cash`).
 
 Reads only; the one place prize money is split is `vpt.events.payouts`.
 """
@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from . import payouts as money
-from .cash import CashReport, EntryMoney, PaymentRow, cash_report
-from .models import Entry, Event, Payment, PayoutStructure
+from vpt.events import payouts as money
+from vpt.events.models import Entry, Event, Payment, PayoutStructure
+from vpt.money.cash import CashReport, EntryMoney, PaymentRow, cash_report
 
 __all__ = ["CashDesk", "DeskRow", "EventPrizes", "cash_desk", "event_prizes", "pool_of", "split_prizes"]
 

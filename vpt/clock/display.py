@@ -14,10 +14,10 @@ from django.http import Http404
 from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 
-from .clock import ClockStatus
-from .clock_time import steady_now
-from .models import Event, Level
-from .selectors import ClockSnapshot, RoomFacts, clock_snapshot
+from vpt.clock.rules import ClockStatus
+from vpt.clock.selectors import ClockSnapshot, RoomFacts, clock_snapshot
+from vpt.clock.steady import steady_now
+from vpt.events.models import Event, Level
 
 
 def level_label(level: Any) -> str:
@@ -90,7 +90,7 @@ def clock_now(event: Event, *, facts: RoomFacts, now: datetime | None = None) ->
     """The clock as it shows at ``now`` (default: now), computed: reading it never writes.
     ``facts``: the room's, from the layer above (`vpt.rounds.clock.room_facts`).
 
-    Time's effects are stored by one writer (`vpt.events.clock_services.apply_clock_changes`,
+    Time's effects are stored by one writer (`vpt.clock.services.apply_clock_changes`,
     or the next state change), so a level change does not make every polling screen queue for
     the event's write lock. Raises Http404 when the event has no levels: a page without a clock.
     """

@@ -1,6 +1,6 @@
 """`manage.py export_results --event SLUG [--output FILE]`: results as CSV.
 
-The columns of the event page's CSV and XLSX (`vpt.events.results.RESULT_COLUMNS`): place,
+The columns of the event page's CSV and XLSX (`vpt.money.results.RESULT_COLUMNS`): place,
 name, entry, prize, chips, status (in, out, re-entered), eliminated in hand (`table T hand H`).
 Text that a spreadsheet would read as a formula is quoted (`vpt.csvsafe`).
 """
@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from vpt import csvsafe
 from vpt.events.models import Event
-from vpt.events.results import RESULT_COLUMNS, event_results_table, table_rows
+from vpt.money.results import RESULT_COLUMNS, event_results_table, table_rows
 
 
 class Command(BaseCommand):

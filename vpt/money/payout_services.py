@@ -14,11 +14,10 @@ from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, ensure_director
 from vpt.errors import ServiceError
-
-from .audit import write_audit
-from .models import AuditEntry, Event, PayoutStructure
-from .payouts import PayoutError, split_pool, validate_structure
-from .services import lock_event
+from vpt.events.audit import write_audit
+from vpt.events.models import AuditEntry, Event, PayoutStructure
+from vpt.events.payouts import PayoutError, split_pool, validate_structure
+from vpt.events.services import lock_event
 
 
 @transaction.atomic(durable=True)

@@ -27,14 +27,13 @@ from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, ensure_director, user_of
 from vpt.errors import Conflict, ServiceError
-
-from . import payouts as money
-from .audit import write_audit
-from .models import AuditEntry, Deal, DealShare, Entry, Event
-from .money_format import format_money
-from .places import assign_places
-from .prizes import event_prizes
-from .services import lock_event
+from vpt.events import payouts as money
+from vpt.events.audit import write_audit
+from vpt.events.models import AuditEntry, Deal, DealShare, Entry, Event
+from vpt.events.money_format import format_money
+from vpt.events.places import assign_places
+from vpt.events.services import lock_event
+from vpt.money.prizes import event_prizes
 
 __all__ = ["DealPlan", "PlannedShare", "apply_deal", "close_event", "parse_amount", "plan_deal", "undo_deal"]
 

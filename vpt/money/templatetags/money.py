@@ -1,4 +1,4 @@
-"""``{% load money %}``: ``{{ amount|money }}`` writes real money as `vpt.events.money_format` does."""
+"""``{% load money %}``: ``{{ amount|money }}`` writes real money as `vpt.money.pool_text` does."""
 
 from __future__ import annotations
 

@@ -30,35 +30,29 @@ payload) once per key across requests and processes.
 from __future__ import annotations
 
 import datetime
-import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponseBase, HttpResponseNotModified
-from django.utils.cache import patch_vary_headers
-from django.utils.http import parse_etags
+from django.http import Http404, HttpRequest, HttpResponseBase
 from django.utils.translation import get_language, gettext
 
-from .clock_time import steady_now
-from .models import Event
+from vpt.clock.steady import steady_now
+from vpt.events.models import Event
+from vpt.live import CACHE_SECONDS, cached, conditional, viewer_digest
+from vpt.live import digest as _digest
+from vpt.people.models import Person
+from vpt.people.selectors import canonical
+from vpt.tours.models import Tour
+from vpt.tours.selectors import career_key, tour_events, tour_key
 
-__all__ = ["Live", "event_etag", "live_page", "not_modified"]
+__all__ = ["Live", "TourLive", "career_cached", "career_etag", "career_of", "event_etag", "live_page", "tour_page"]
 
 T = TypeVar("T")
 View = Callable[..., HttpResponseBase]
-
-# A render is useless once its version is gone, and a busy room bumps the version every few
-# seconds: two minutes bound what old versions hold on to (in Redis, a key per page per
-# version), and a quiet event pays one render per page every two minutes.
-CACHE_SECONDS = 120
-
-
-def _digest(*parts: object) -> str:
-    return hashlib.blake2b("\x1f".join(str(part) for part in parts).encode(), digest_size=12).hexdigest()
 
 
 def event_etag(event_id: int, version: int | str, page: str, *params: object, language: str | None = None) -> str:
@@ -73,17 +67,6 @@ def event_etag(event_id: int, version: int | str, page: str, *params: object, la
     """
     language = language or get_language() or settings.LANGUAGE_CODE
     return f'"e{event_id}.v{version}.{language}.{_digest(page, *params)}"'
-
-
-def not_modified(request: HttpRequest, etag: str) -> bool:
-    """Whether the request's `If-None-Match` names ``etag`` (weak or strong, or `*`)."""
-    header = request.headers.get("If-None-Match")
-    if not header:
-        return False
-    tags = parse_etags(header)
-    if tags == ["*"]:
-        return True
-    return etag.removeprefix("W/") in {tag.removeprefix("W/") for tag in tags}
 
 
 @dataclass
@@ -129,10 +112,7 @@ class Live:
         """The key's ETag, with the variant (page or fragment) and, for a page, the viewer."""
         viewer: tuple[str, ...] = ("fragment",) if self.fragment else ("page",)
         if not self.shared:
-            cookies = self.request.COOKIES
-            viewer += (
-                _digest(cookies.get(settings.SESSION_COOKIE_NAME, ""), cookies.get(settings.CSRF_COOKIE_NAME, "")),
-            )
+            viewer += (viewer_digest(self.request),)
         return event_etag(
             self.event.pk,
             self.version,
@@ -153,11 +133,7 @@ class Live:
             key = "live:" + etag.strip('"')
         else:
             key = f"{self.key}:{name}"
-        value = cache.get(key)
-        if value is None:
-            value = compute()
-            cache.set(key, value, CACHE_SECONDS)
-        return cast(T, value)
+        return cached(key, compute)
 
     def version_note(self, name: str, value: Any) -> None:
         """Remember a fact about this event version (any language, page or bucket)."""
@@ -214,20 +190,19 @@ def live_page(
                 live.own_version = version(event, **kwargs)
             if bucket is not None:
                 live.bucket = bucket(live)
-            etag = live.etag
-            response: HttpResponseBase
-            if not_modified(request, etag) and not (not is_shared and _has_messages(request)):
-                response = HttpResponseNotModified()
-            else:
-                response = view(request, live, slug=slug, **kwargs)
+
+            def etag() -> str:
                 if bucket is not None:  # the view may have learnt the answer holds longer
                     live.bucket = bucket(live)
-                    etag = live.etag
-            if response.status_code in (200, 304):
-                response["ETag"] = etag
-                response["Cache-Control"] = "no-cache" if is_shared else "private, no-cache"
-            patch_vary_headers(response, ["HX-Request"] if is_shared else ["HX-Request", "Cookie"])
-            return response
+                return live.etag
+
+            return conditional(
+                request,
+                lambda: view(request, live, slug=slug, **kwargs),
+                etag=etag,
+                shared=is_shared,
+                fresh=not is_shared and _has_messages(request),
+            )
 
         return wrapped
 
@@ -239,3 +214,84 @@ def _has_messages(request: HttpRequest) -> bool:
     shows messages must render, whatever the client holds. Counting does not use them up."""
     storage = getattr(request, "_messages", None)
     return storage is not None and len(storage) > 0
+
+
+# A tour's live pages: keyed on the tour key (`vpt.tours.selectors.tour_key`), which moves with
+# the tour, any of its events and the people; 3 queries for a 304.
+
+
+@dataclass
+class TourLive:
+    request: HttpRequest
+    tour: Tour
+    events: list[Event]
+    key: str
+    page: str
+    language: str
+    shared: bool = True
+
+    @property
+    def fragment(self) -> bool:
+        return self.request.headers.get("HX-Request") == "true"
+
+    @property
+    def etag(self) -> str:
+        variant = "fragment" if self.fragment else "page"
+        if not self.shared and not self.fragment:  # a full page's header holds the login and CSRF token
+            variant += "." + viewer_digest(self.request)
+        return f'"t{self.tour.pk}.{self.key}.{self.language}.{self.page}.{variant}"'
+
+    def cached(self, name: str, compute: Callable[[], T]) -> T:
+        key = f"tour:{self.tour.pk}:{self.key}:{self.language}:{name}"
+        return cached(key, compute)
+
+
+def tour_page(page: str, *, query: tuple[str, ...] = (), shared: bool = True) -> Callable[[View], View]:
+    """Serve a view of a tour (URL argument ``slug``) as a live page named ``page``; the GET
+    parameters in ``query`` are part of its key; ``shared``: the same answer for every viewer
+    (JSON, a fragment), not a full page. Called as ``view(request, live, **kwargs)``."""
+
+    def decorator(view: View) -> View:
+        @wraps(view)
+        def wrapped(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponseBase:
+            tour = Tour.objects.filter(slug=slug).first()
+            if tour is None:
+                raise Http404(gettext("No such tour."))
+            events = tour_events(tour)
+            params = ".".join(f"{name}={request.GET.get(name, '')}" for name in query)
+            live = TourLive(
+                request=request,
+                tour=tour,
+                events=events,
+                key=tour_key(tour, events),
+                page=f"{page}.{params}" if params else page,
+                language=get_language() or settings.LANGUAGE_CODE,
+                shared=shared,
+            )
+            return conditional(request, lambda: view(request, live, **kwargs), etag=live.etag, shared=shared)
+
+        return wrapped
+
+    return decorator
+
+
+def career_of(request: HttpRequest, person_id: int) -> tuple[Person | None, str]:
+    """The person and their career key, or None (no such person); a merged person is the one
+    they were merged into."""
+    person = Person.objects.select_related("merged_into").filter(pk=person_id).first()
+    if person is None:
+        return None, ""
+    person = canonical(person)
+    return person, career_key(person)
+
+
+def career_etag(key: str, page: str, request: HttpRequest, *, viewer: bool = False) -> str:
+    language = get_language() or settings.LANGUAGE_CODE
+    tag = f"{key}.{language}.{page}"
+    if viewer:
+        tag += "." + viewer_digest(request)
+    return f'"p{tag}"'
+
+
+def career_cached(key: str, name: str, compute: Callable[[], T]) -> T:
+    return cached(f"career:{key}:{get_language()}:{name}", compute)

@@ -17,20 +17,19 @@ from django.contrib.auth import get_user_model
 
 from vpt.accounts.permissions import Actor
 from vpt.errors import ServiceError
-from vpt.events.deals import apply_deal
 from vpt.events.entries import reenter_player, register_player
 from vpt.events.models import Entry, Event
-from vpt.events.payout_services import set_payout_structure
 from vpt.events.payouts import default_percentages
 from vpt.events.services import create_event
 from vpt.events.structure import advance_level
+from vpt.money.deals import apply_deal
+from vpt.money.payout_services import set_payout_structure
 from vpt.ofc import Card, RuleSet, deck, format_cards, most_cards_dealt
+from vpt.rounds.selectors import table_state
+from vpt.rounds.services import close_round, record_hand
 from vpt.seating.selectors import tables_in_play
 from vpt.seating.services import balance_tables, draw_seats, seat_entry
 from vpt.tables.models import Table
-
-from .selectors import table_state
-from .services import close_round, record_hand
 
 FIRST_NAMES = (
     "Ana",

@@ -12,11 +12,10 @@ from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, ensure_director, user_of
 from vpt.errors import Conflict, ServiceError
-
-from .audit import write_audit
-from .models import AuditEntry, Entry, Event, Payment
-from .prizes import event_prizes
-from .services import lock_event
+from vpt.events.audit import write_audit
+from vpt.events.models import AuditEntry, Entry, Event, Payment
+from vpt.events.services import lock_event
+from vpt.money.prizes import event_prizes
 
 __all__ = ["mark_entry_paid", "mark_entry_unpaid", "pay_prize", "undo_prize_payment"]
 

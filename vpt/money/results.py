@@ -4,7 +4,7 @@ JSON (`GET /api/events/<slug>/results`), so they always agree.
 
 row          one entry: its place (`vpt.events.places`), its player's name (a hidden person is
              "Hidden player" where ``public``), its person (followed through merges), its prize
-             (`vpt.events.prizes`: the payout of its place, or its share of a deal) and chips.
+             (`vpt.money.prizes`: the payout of its place, or its share of a deal) and chips.
 re-entered   an entry whose player then entered again: no place, marked so.
 order        placed entries by place (then name), then the players still in (no place yet:
              the event runs) by chips, then the re-entered.
@@ -20,10 +20,9 @@ from typing import Any
 
 from django.db.models import Prefetch
 
+from vpt.events.models import Deal, DealShare, Entry, Event
+from vpt.money.prizes import EventPrizes, event_prizes
 from vpt.people.selectors import canonical_ids
-
-from .models import Deal, DealShare, Entry, Event
-from .prizes import EventPrizes, event_prizes
 
 __all__ = ["RESULT_COLUMNS", "EventResults", "ResultRow", "event_results_table", "results_json", "table_rows"]
 

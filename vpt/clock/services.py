@@ -2,12 +2,12 @@
 
 clock            the stored state of the event's timer (`Clock`: anchor level, started,
                  paused, adjustments, Fantasyland hold); what it shows at a moment is
-                 computed by `vpt.events.clock` from that state and the level structure.
+                 computed by `vpt.clock.rules` from that state and the level structure.
 level in force   `Event.current_level`, the level whose chips per point a hand started now
                  uses; the services here make it the level the clock shows (and set the
                  event `on_break` during a break), which is what `record_hand` reads.
 sync             time alone moves the clock on, with no write: what the clock shows is always
-                 computed (`vpt.events.clock_display.clock_now`), and reading it never writes.
+                 computed (`vpt.clock.display.clock_now`), and reading it never writes.
                  Time's effects (a new level in force, a break, a Fantasyland hold) are stored
                  by one writer: the next state change (`refresh_clock`, inside a service that
                  holds the event lock, e.g. `record_hand`), or `apply_clock_changes`, which
@@ -34,19 +34,18 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, ensure_director
+from vpt.clock.rules import ClockError, ClockState, go_to_level
+from vpt.clock.rules import adjust as clock_adjust
+from vpt.clock.rules import pause as clock_pause
+from vpt.clock.rules import resume as clock_resume
+from vpt.clock.rules import set_time_left as clock_set_time_left
+from vpt.clock.rules import start as clock_start
+from vpt.clock.selectors import ClockSnapshot, RoomFacts, _status_for, clock_snapshot
+from vpt.clock.steady import steady_now
 from vpt.errors import ServiceError
-
-from .audit import bump_version, level_args, write_audit
-from .clock import ClockError, ClockState, go_to_level
-from .clock import adjust as clock_adjust
-from .clock import pause as clock_pause
-from .clock import resume as clock_resume
-from .clock import set_time_left as clock_set_time_left
-from .clock import start as clock_start
-from .clock_time import steady_now
-from .models import AuditEntry, Clock, Event, Level
-from .selectors import ClockSnapshot, RoomFacts, _status_for, clock_snapshot
-from .services import lock_event
+from vpt.events.audit import bump_version, level_args, write_audit
+from vpt.events.models import AuditEntry, Clock, Event, Level
+from vpt.events.services import lock_event
 
 FactsReader = Callable[[Event], RoomFacts]
 """Reads the room's facts for an event (given by the layer above: `vpt.rounds.clock.room_facts`)."""

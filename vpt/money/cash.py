@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from .payouts import PrizePool
+from vpt.events.payouts import PrizePool
 
 __all__ = ["CashReport", "EntryMoney", "PaymentRow", "cash_report"]
 
