@@ -57,6 +57,7 @@ __all__ = [
     "set_time_left",
     "settle",
     "start",
+    "steady",
 ]
 
 
@@ -354,6 +355,33 @@ def settle(
         paused_at=released.paused_at,
         hands_played=position.hands,
     )
+
+
+def steady(level: LevelSpec, state: ClockState, now: datetime) -> bool:
+    """Whether ``settle`` keeps ``state`` as it is at ``now``, whatever the room's facts and the
+    levels after its anchor ``level``: the clock has not started, or it is inside a level by
+    time alone (or by nothing) with time left, not held for Fantasyland. A hand recorded then
+    moves nothing, so `record_hand` stores nothing for the clock.
+
+    >>> from datetime import datetime, timezone
+    >>> start = datetime(2025, 5, 1, 18, 0, tzinfo=timezone.utc)
+    >>> level = LevelSpec(1, 100, minutes=20)
+    >>> steady(level, ClockState(started_at=start, level_number=1), start + timedelta(minutes=19))
+    True
+    >>> steady(level, ClockState(started_at=start, level_number=1), start + timedelta(minutes=20))
+    False
+    >>> steady(LevelSpec(1, 100, hands=12), ClockState(started_at=start, level_number=1), start)
+    False
+    """
+    if state.started_at is None:
+        return True
+    if state.fantasyland_hold or level.hands is not None:
+        return False  # a hold ends, and hands complete a level, with the room's facts
+    if level.seconds is None:
+        return True
+    end = state.paused_at or now
+    elapsed = _seconds(end - state.started_at) - state.paused_seconds - state.adjustment_seconds
+    return elapsed < level.seconds
 
 
 def start(levels: Sequence[LevelSpec], state: ClockState, now: datetime) -> ClockState:

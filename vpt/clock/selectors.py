@@ -97,17 +97,24 @@ def level_specs(levels: list[Level]) -> list[LevelSpec]:
 
 
 def clock_snapshot(
-    event: Event, *, now: datetime, facts: RoomFacts, clock: Clock | Literal[True] | None = True
+    event: Event,
+    *,
+    now: datetime,
+    facts: RoomFacts,
+    clock: Clock | Literal[True] | None = True,
+    levels: list[Level] | None = None,
 ) -> ClockSnapshot:
     """Read the clock of ``event`` (with its current level loaded): at most 2 queries.
 
     ``facts``: what the tables and hands tell the clock, read by the layer above
     (`vpt.rounds.clock.room_facts`). ``clock``: the event's Clock row when the caller
-    already has it (locked), None when it has none, True (default) to read it. Hands played
+    already has it (locked), None when it has none, True (default) to read it. ``levels``:
+    the event's levels in order when the caller has just read them (no query). Hands played
     count at the table that has played the most hands in the anchor level since it started, so
     the level changes for the whole room at once.
     """
-    levels = list(Level.objects.filter(event=event).order_by("number"))
+    if levels is None:
+        levels = list(Level.objects.filter(event=event).order_by("number"))
     if not levels:
         raise Level.DoesNotExist("the event has no levels")
     specs = level_specs(levels)

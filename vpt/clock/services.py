@@ -2,12 +2,12 @@
 
 clock            the stored state of the event's timer (`Clock`: anchor level, started,
                  paused, adjustments, Fantasyland hold); what it shows at a moment is
-                 computed by `vpt.clock.rules` from that state and the level structure.
+                 computed by `vpt.events.clock` from that state and the level structure.
 level in force   `Event.current_level`, the level whose chips per point a hand started now
                  uses; the services here make it the level the clock shows (and set the
                  event `on_break` during a break), which is what `record_hand` reads.
 sync             time alone moves the clock on, with no write: what the clock shows is always
-                 computed (`vpt.clock.display.clock_now`), and reading it never writes.
+                 computed (`vpt.events.clock_display.clock_now`), and reading it never writes.
                  Time's effects (a new level in force, a break, a Fantasyland hold) are stored
                  by one writer: the next state change (`refresh_clock`, inside a service that
                  holds the event lock, e.g. `record_hand`), or `apply_clock_changes`, which
@@ -34,13 +34,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, ensure_director
-from vpt.clock.rules import ClockError, ClockState, go_to_level
+from vpt.clock.rules import ClockError, ClockState, go_to_level, steady
 from vpt.clock.rules import adjust as clock_adjust
 from vpt.clock.rules import pause as clock_pause
 from vpt.clock.rules import resume as clock_resume
 from vpt.clock.rules import set_time_left as clock_set_time_left
 from vpt.clock.rules import start as clock_start
-from vpt.clock.selectors import ClockSnapshot, RoomFacts, _status_for, clock_snapshot
+from vpt.clock.selectors import ClockSnapshot, RoomFacts, _status_for, clock_snapshot, level_specs
 from vpt.clock.steady import steady_now
 from vpt.errors import ServiceError
 from vpt.events.audit import bump_version, level_args, write_audit
@@ -119,14 +119,17 @@ def _put_level_in_force(event: Event, clock: Clock, snapshot: ClockSnapshot, *, 
         )
 
 
-def refresh_clock(event: Event, *, now: datetime.datetime, facts: RoomFacts, actor: Actor = None) -> ClockSnapshot:
+def refresh_clock(
+    event: Event, *, now: datetime.datetime, facts: RoomFacts, actor: Actor = None, clock: Clock | None = None
+) -> ClockSnapshot:
     """Store the clock re-anchored at ``now`` and put its level in force (``event`` locked;
-    ``facts`` read under that lock).
+    ``facts`` read under that lock; ``clock``: its Clock row when read under that lock too).
 
     A level changed by hand (`advance_level`) since the clock last ran restarts the clock at
     that level. Returns the snapshot after the change.
     """
-    clock = _lock_clock(event)
+    if clock is None:
+        clock = _lock_clock(event)
     snapshot = clock_snapshot(event, now=now, facts=facts, clock=clock)
     if clock.started_at is None:
         return snapshot
@@ -134,10 +137,41 @@ def refresh_clock(event: Event, *, now: datetime.datetime, facts: RoomFacts, act
     if snapshot.level_moved_by_hand and event.current_level is not None:
         state = go_to_level(snapshot.specs, snapshot.state, now, event.current_level.number)
     _store_clock(clock, state)
-    snapshot = clock_snapshot(event, now=now, facts=facts, clock=clock)
+    snapshot = clock_snapshot(event, now=now, facts=facts, clock=clock, levels=snapshot.levels)
     _put_level_in_force(event, clock, snapshot, actor=actor)
     clock.save()
     return snapshot
+
+
+def refresh_clock_after_hand(
+    event: Event, *, clock: Clock | None, now: datetime.datetime, read_facts: FactsReader
+) -> bool:
+    """`refresh_clock` after a hand is written, unless it would store nothing (``event`` and
+    ``clock`` read under the event lock, with the event's current level): a clock not started,
+    or one settled on the level in force that `steady` says time has not ended yet, moves with
+    no hand. That needs no query, so most hands pay nothing for the clock; otherwise the room's
+    facts are read (after the hand's writes) and the clock refreshed. Returns whether it was."""
+    if clock is None or clock.started_at is None:
+        return False
+    level = event.current_level
+    if (
+        level is not None
+        and clock.level_number == level.number == clock.level_in_force
+        and _status_for(event.status, level.is_break) == event.status
+    ):
+        (spec,) = level_specs([level])
+        state = ClockState(
+            started_at=clock.started_at,
+            level_number=clock.level_number,
+            paused_at=clock.paused_at,
+            paused_seconds=clock.paused_for.total_seconds(),
+            adjustment_seconds=clock.adjustment_seconds,
+            fantasyland_hold=clock.fantasyland_hold,
+        )
+        if steady(spec, state, now):
+            return False
+    refresh_clock(event, now=now, facts=read_facts(event), clock=clock)
+    return True
 
 
 @transaction.atomic(durable=True)

@@ -32,12 +32,16 @@ from vpt.tables.models import Table
 from .models import Hand
 
 
-def room_facts(event: Event) -> RoomFacts:
-    """What the tables and hands of ``event`` tell its clock: 2 queries, 4 once the clock runs."""
+def room_facts(event: Event, *, clock: Clock | None = None) -> RoomFacts:
+    """What the tables and hands of ``event`` tell its clock: 2 queries, 4 once the clock runs
+    (one fewer with ``clock``, the event's Clock row when the caller has read it)."""
     fantasyland = Seat.objects.filter(
         table__event=event, table__status=Table.Status.OPEN, fantasyland_cards__gt=0, entry__isnull=False
     ).values_list("table__number", flat=True)
-    started_at = Clock.objects.filter(event=event).values_list("started_at", flat=True).first()
+    if clock is not None:
+        started_at = clock.started_at
+    else:
+        started_at = Clock.objects.filter(event=event).values_list("started_at", flat=True).first()
     if started_at is None:
         return RoomFacts(fantasyland_tables=tuple(sorted(set(fantasyland))))
     recorded = Hand.objects.filter(event=event, status=Hand.Status.RECORDED)
