@@ -181,11 +181,11 @@ def _record(
 ) -> tuple[Hand, float | None]:
     """Plan the hand from one read (no lock), then record it under the locks; returns the hand
     and when the lock was taken (None: a replay answered before any lock)."""
-    table, seats, current = _read_table(table_id, key=key)
+    table, seats, current, earlier_id = _read_table(table_id, key=key)
     event = table.event
     rules = event.ruleset
     parsed = parse_boards(boards, rules)
-    earlier = _admit(table, hand_number=hand_number, parsed=parsed, actor=actor, key=key)
+    earlier = _admit(table, hand_number=hand_number, parsed=parsed, actor=actor, key=key, earlier_id=earlier_id)
     if earlier is not None:
         return earlier, None
     plan = None
@@ -211,6 +211,7 @@ class _Plan:
 
     seen: tuple[Any, ...]
     version: int  # the event's, when the table was read
+    chips_per_point: int  # the hand's: the table's next hand was dealt at it
     table: Table
     current: Round
     opens_round: bool
@@ -227,10 +228,10 @@ class _Plan:
     eliminated: bool
 
 
-def _read_table(table_id: int, *, key: str | None) -> tuple[Table, dict[int, Seat], Round | None]:
+def _read_table(table_id: int, *, key: str | None) -> tuple[Table, dict[int, Seat], Round | None, int | None]:
     """The table with its event (current level loaded), the level its next hand was dealt at, its
     occupied seats by number (entries and players loaded), its open round, and the id of a hand
-    it recorded with `key` (`Table.earlier_id`): 1 query, 2 when nobody is seated."""
+    it recorded with `key`: 1 query, 3 when nobody is seated."""
     earlier = Hand.objects.filter(table_id=table_id, key=key).values("pk")[:1] if key is not None else None
     rows = list(
         Seat.objects.filter(table_id=table_id, entry__isnull=False, table__rounds__closed_at__isnull=True)
@@ -246,15 +247,13 @@ def _read_table(table_id: int, *, key: str | None) -> tuple[Table, dict[int, Sea
     )
     if not rows:
         table = Table.objects.select_related("event__current_level", "next_level").get(pk=table_id)
-        table.earlier_id = (
-            Hand.objects.filter(table=table, key=key).values_list("pk", flat=True).first() if key else None
-        )  # type: ignore[attr-defined]
-        return table, {}, Round.objects.filter(table=table, closed_at__isnull=True).first()
+        earlier_id = Hand.objects.filter(table=table, key=key).values_list("pk", flat=True).first() if key else None
+        return table, {}, Round.objects.filter(table=table, closed_at__isnull=True).first(), earlier_id
     first = rows[0]
     table = first.table
-    table.earlier_id = first.earlier_id  # type: ignore[attr-defined]
-    if first.round_id is None:  # no open round: refused as before the plan was read in one query
-        return table, {seat.number: seat for seat in rows}, current_round(table)
+    seats: dict[int, Seat] = {seat.number: seat for seat in rows}
+    if first.round_id is None:  # no open round: `current_round` says so, as it always did
+        return table, seats, current_round(table), first.earlier_id
     current = Round(
         pk=first.round_id,
         table=table,
@@ -262,16 +261,21 @@ def _read_table(table_id: int, *, key: str | None) -> tuple[Table, dict[int, Sea
         players=first.round_players,
         button_moves=first.round_moves,
     )
-    return table, {seat.number: seat for seat in rows}, current
+    return table, seats, current, first.earlier_id
 
 
 def _admit(
-    table: Table, *, hand_number: int, parsed: dict[int, ParsedBoard], actor: Actor, key: str | None
+    table: Table,
+    *,
+    hand_number: int,
+    parsed: dict[int, ParsedBoard],
+    actor: Actor,
+    key: str | None,
+    earlier_id: int | None,
 ) -> Hand | None:
     """Who may record at `table`, a key seen before (its hand, replayed) and the hand number:
     the checks before a hand is planned, with the table as `_read_table` read it."""
     ensure_can_record(actor, dealer_id=table.dealer_id, table_number=table.number, table_id=table.pk)
-    earlier_id = getattr(table, "earlier_id", None)
     if key is not None and earlier_id is not None:
         earlier = Hand.objects.get(pk=earlier_id)
         if not _same_submission(earlier, hand_number, parsed):
@@ -419,6 +423,7 @@ def _plan(
     return _Plan(
         seen=seen,
         version=event.version,
+        chips_per_point=chips_per_point,
         table=table,
         current=current,
         opens_round=opens_round,
@@ -483,8 +488,8 @@ def _record_locked(
     event = _lock_event_for_hand(event_id, table_id)
     locked = perf_counter()
     if plan is None or (plan.version != event.version and _seen_now(event, table_id) != plan.seen):
-        table, seats, current = _read_table(table_id, key=key)
-        earlier = _admit(table, hand_number=hand_number, parsed=parsed, actor=actor, key=key)
+        table, seats, current, earlier_id = _read_table(table_id, key=key)
+        earlier = _admit(table, hand_number=hand_number, parsed=parsed, actor=actor, key=key, earlier_id=earlier_id)
         if earlier is not None:
             return earlier, locked
         if not table.is_dealt:
@@ -504,6 +509,7 @@ def _write(event: Event, plan: _Plan, *, hand_number: int, actor: Actor, key: st
     round, eliminations and places; the clock when the hand may move it; the table's next hand
     and any table a break kept waiting; the audit entry (which bumps the event's version)."""
     table, current = plan.table, plan.current
+    table.event = event  # as locked and written here, not as planned
     moves = bool(plan.survivors) and not plan.holds  # the button moves on
     if plan.opens_round:
         current = _open_next_round(current, players=len(plan.order), button_moves=int(moves))
@@ -516,7 +522,7 @@ def _write(event: Event, plan: _Plan, *, hand_number: int, actor: Actor, key: st
         number=hand_number,
         round_number=current.number,
         level_id=table.next_level_id,
-        chips_per_point=table.next_chips_per_point,
+        chips_per_point=plan.chips_per_point,
         button_seat=plan.order[-1],
         fantasyland=plan.fantasyland,
         recorded_by=user_of(actor),
