@@ -2,12 +2,12 @@
 
 clock            the stored state of the event's timer (`Clock`: anchor level, started,
                  paused, adjustments, Fantasyland hold); what it shows at a moment is
-                 computed by `vpt.events.clock` from that state and the level structure.
+                 computed by `vpt.clock.rules` from that state and the level structure.
 level in force   `Event.current_level`, the level whose chips per point a hand started now
                  uses; the services here make it the level the clock shows (and set the
                  event `on_break` during a break), which is what `record_hand` reads.
 sync             time alone moves the clock on, with no write: what the clock shows is always
-                 computed (`vpt.events.clock_display.clock_now`), and reading it never writes.
+                 computed (`vpt.clock.display.clock_now`), and reading it never writes.
                  Time's effects (a new level in force, a break, a Fantasyland hold) are stored
                  by one writer: the next state change (`refresh_clock`, inside a service that
                  holds the event lock, e.g. `record_hand`), or `apply_clock_changes`, which
