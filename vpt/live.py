@@ -75,26 +75,29 @@ def conditional(
     request: HttpRequest,
     render: Callable[[], HttpResponseBase],
     *,
-    etag: Callable[[], str] | str,
+    etag: Callable[[], str] | str | None,
     shared: bool,
     fresh: bool = False,
 ) -> HttpResponseBase:
     """The live answer to ``request``: 304 when the client holds ``etag``, else ``render()``.
 
     ``etag``: the answer's ETag, or a function giving it (called again after the render, which
-    may have learnt that the answer holds longer). ``shared``: the same answer for every viewer
+    may have learnt that the answer holds longer); None: ``render`` tags its answer and answers
+    304 itself (a digest of a body it took from the cache, so that a representation that reads
+    the same at a new version keeps its tag). ``shared``: the same answer for every viewer
     (a fragment, JSON) rather than a full page with the viewer's login in it. ``fresh``: render
     whatever the client holds (a message waits to be shown)."""
     tag = etag() if callable(etag) else etag
     response: HttpResponseBase
-    if not fresh and not_modified(request, tag):
+    if tag is not None and not fresh and not_modified(request, tag):
         response = HttpResponseNotModified()
     else:
         response = render()
         if callable(etag):
             tag = etag()
     if response.status_code in (200, 304):
-        response["ETag"] = tag
+        if tag is not None:
+            response["ETag"] = tag
         response["Cache-Control"] = "no-cache" if shared else "private, no-cache"
     patch_vary_headers(response, ["HX-Request"] if shared else ["HX-Request", "Cookie"])
     return response

@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from vpt.live import conditional
+from vpt.live import conditional, not_modified
 from vpt.pages.live import Live, TourLive, career_cached, career_etag, career_of, live_page, tour_page
-from vpt.tours.hands import event_hands_data
+from vpt.tours.hands import event_hands_page, parse_after, parse_limit
 from vpt.tours.selectors import leaderboard_data, tour_leaderboard
 from vpt.tours.stats import career_data, person_career
 
@@ -49,9 +49,22 @@ def person_stats_api(request: HttpRequest, person_id: int) -> HttpResponseBase:
 
 
 @require_GET
-@live_page("api-hands")
+@live_page("api-hands", query=("after", "limit"), view_etag=True)
 def event_hands_api(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
-    body = live.cached("json", lambda: json.dumps(event_hands_data(live.event)))
-    response = HttpResponse(body, content_type="application/json")
+    """A page of the event's hands (`vpt.tours.hands.event_hands_page`), with its own ETag: a
+    page that reads the same after a hand at another table answers 304."""
+    try:
+        after = parse_after(request.GET.get("after", ""))
+        limit = parse_limit(request.GET.get("limit", ""))
+    except ValueError:
+        message = _("The page must be given as table:hand, such as 3:120, and the limit as a whole number.")
+        return JsonResponse({"error": message, "code": "bad_page"}, status=400)
+    page = live.cached("page", lambda: event_hands_page(live.event, after=after, limit=limit, base=request.path))
+    response: HttpResponse = HttpResponseNotModified()
+    if not not_modified(request, page.etag):
+        response = HttpResponse(page.body, content_type="application/json")
+    response["ETag"] = page.etag
     response["Access-Control-Allow-Origin"] = "*"
+    if page.next is not None:
+        response["Link"] = f'<{page.next}>; rel="next"'
     return response

@@ -150,6 +150,7 @@ def live_page(
     shared: Callable[[HttpRequest], bool] | bool = True,
     bucket: Callable[[Live], str] | None = None,
     version: Callable[..., str] | None = None,
+    view_etag: bool = False,
 ) -> Callable[[View], View]:
     """Serve a view of an event (URL argument ``slug``) as a live page named ``page``.
 
@@ -160,7 +161,9 @@ def live_page(
     second), part of the key; none: the answer changes only with the version.
     ``version``: called as ``version(event, **kwargs)`` (the URL's arguments), the page's own
     version (see "own version" above), raising Http404 when there is no such thing; none: the
-    event's version.
+    event's version. ``view_etag``: the view sets the response's ETag itself (a digest of a
+    body it takes from ``live.cached``) and answers 304 itself, so a representation that reads
+    the same at a new version keeps its tag.
 
     The view is called as ``view(request, live, slug=..., **kwargs)`` and renders the page,
     taking what is expensive from ``live.cached(...)``. 1 query (the event) for a 304.
@@ -199,7 +202,7 @@ def live_page(
             return conditional(
                 request,
                 lambda: view(request, live, slug=slug, **kwargs),
-                etag=etag,
+                etag=None if view_etag else etag,
                 shared=is_shared,
                 fresh=not is_shared and _has_messages(request),
             )
