@@ -245,8 +245,8 @@ class TourLive:
         return f'"t{self.tour.pk}.{self.key}.{self.language}.{self.page}.{variant}"'
 
     def cached(self, name: str, compute: Callable[[], T]) -> T:
-        key = f"tour:{self.tour.pk}:{self.key}:{self.language}:{name}"
-        return cached(key, compute)
+        """``compute()`` once per (tour key, language, page with its parameters, ``name``)."""
+        return cached(f"tour:{self.tour.pk}:{self.key}:{self.language}:{self.page}:{name}", compute)
 
 
 def tour_page(page: str, *, query: tuple[str, ...] = (), shared: bool = True) -> Callable[[View], View]:
@@ -267,7 +267,8 @@ def tour_page(page: str, *, query: tuple[str, ...] = (), shared: bool = True) ->
                 tour=tour,
                 events=events,
                 key=tour_key(tour, events),
-                page=f"{page}.{params}" if params else page,
+                # The parameters as a digest: what a client sends is never echoed in the ETag.
+                page=f"{page}.{_digest(params)}" if params else page,
                 language=get_language() or settings.LANGUAGE_CODE,
                 shared=shared,
             )
