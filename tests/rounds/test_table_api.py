@@ -196,6 +196,20 @@ def test_a_token_of_another_table_is_403(client: Client, director: User, kit: An
 
 
 @pytest.mark.django_db
+def test_a_1_mb_bad_value_answers_an_error_under_1_kb(client: Client, table: Table, token: str, kit: Any) -> None:
+    long = "X" * 990_000
+    boards = api_boards(table, kit)
+    for body in [
+        {"hand_number": 1, "boards": boards, long: 1},
+        {"hand_number": 1, "boards": [{**boards[0], long: 1}, *boards[1:]]},
+        {"hand_number": 1, "key": "long-card-01", "boards": [{**boards[0], "top": long}, *boards[1:]]},
+    ]:
+        response = post_hand(client, table, token, body)
+        assert response.status_code == 400 and len(response.content) < 1024, len(response.content)
+        assert "X" * 37 + "..." in response.json()["error"]
+    assert Hand.objects.count() == 0
+
+
 def test_bodies_over_1_mb_are_413_before_reading(client: Client, table: Table, token: str) -> None:
     big = b'{"boards": "' + b"x" * 1_000_001 + b'"}'
     response = client.post(hands_url(table), big, content_type="application/json", headers=bearer(token))
