@@ -132,12 +132,12 @@ def link_for_token(token: str) -> PlayerLink:
 
     Raises PlayerLink.DoesNotExist for a wrong, revoked or ended token alike.
     """
-    link = (
+    found = list(
         PlayerLink.objects.select_related("entry__event__current_level", "entry__player__person__merged_into")
         .filter(token_hash=hash_token(token), revoked_at__isnull=True)
         .filter(entry__event__closed_at__isnull=True)
-        .first()
+        .order_by()[:1]  # the hash is unique: no ORDER BY (the model's joins the entry for it)
     )
-    if link is None:
+    if not found:
         raise PlayerLink.DoesNotExist
-    return link
+    return found[0]
