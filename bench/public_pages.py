@@ -4,8 +4,9 @@ A table's page and a player's page show their newest hands (older ones a link aw
 keyed on the table's or the player's own version, so they should cost the same at hand 500
 as at hand 10 (issue 18). Builds two events on a throw-away database (SQLite by default, or
 the server DATABASE_URL names: a test database is created and dropped there) with
-`simulate_event` (3 players at one table, 10 and 500 hands), then renders each page through
-Django's test client with the cache emptied before each render: process CPU time (median of
+`simulate_event` (3 players at one table, 10 and 500 hands), then renders each page (and the
+first page of the hands JSON) through Django's test client with the cache emptied before
+each render: process CPU time (median of
 `--rounds`), bytes and queries. Also the CPU of a cached hit (the same page again, its fragment
 in the cache: what a second viewer costs) and of a poll that finds nothing changed (a 304).
 
@@ -52,6 +53,7 @@ def pages(hands: int) -> dict[str, str]:
         "table fragment (htmx poll)": f"/standings/{event.slug}/tables/1/",
         "player page": f"/standings/{event.slug}/players/{entry.player_id}/",
         "/me/ page": f"/me/{player_token(salt)}/",
+        "hands JSON (first page)": f"/api/events/{event.slug}/hands",
     }
 
 
