@@ -79,10 +79,9 @@ def _first_row(
         slots = tuple(stand_ins.index(param) if param in stand_ins else None for param in params)
         assert all(slots.count(index) for index in range(len(args))), f"{name}: an argument is not a parameter"
         compiled = _COMPILED[(name, alias)] = _Compiled(sql, tuple(params), slots)
-    slots = zip(compiled.params, compiled.slots, strict=True)
-    params = [param if slot is None else args[slot] for param, slot in slots]
+    values = [param if slot is None else args[slot] for param, slot in zip(compiled.params, compiled.slots)]
     with connections[alias].cursor() as cursor:
-        cursor.execute(compiled.sql, params)
+        cursor.execute(compiled.sql, values)
         found: tuple[Any, ...] | None = cursor.fetchone()
     return found
 
