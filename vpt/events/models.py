@@ -138,6 +138,33 @@ class Event(models.Model):
     max_entries = models.PositiveSmallIntegerField(
         _("entries per player at most"), default=1, validators=[MinValueValidator(1)]
     )
+    # Before the event (`vpt.events.registrations`): players register themselves, up to the
+    # capacity, then on a waitlist; registration closes after a level or at a time.
+    self_registration = models.BooleanField(
+        _("players register themselves"),
+        default=False,
+        help_text=_("The public event page offers Register; the director checks the players in at the door."),
+    )
+    capacity = models.PositiveIntegerField(
+        _("entries at most"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Empty: no limit. Over it, players who register go on the waitlist."),
+    )
+    registration_closes_after_level = models.PositiveSmallIntegerField(
+        _("registration closes after level"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Empty: open while the event runs. Re-entry closes with it."),
+    )
+    registration_closes_at = models.DateTimeField(
+        _("registration closes at"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: no closing time. Re-entry closes with it."),
+    )
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PLANNED)
     current_level = models.ForeignKey(
         "events.Level",
@@ -378,6 +405,9 @@ class AuditEntry(models.Model):
         CANCEL_PLANNED_MOVE = "cancel_planned_move", _("Planned move cancelled")
         FLAG_HAND = "flag_hand", _("Hand flagged by a player")
         RESOLVE_HAND_FLAG = "resolve_hand_flag", _("Flagged hand resolved")
+        SELF_REGISTER = "self_register", _("Player registered online")
+        CANCEL_REGISTRATION = "cancel_registration", _("Registration cancelled")
+        CHECK_IN = "check_in", _("Player checked in")
 
     event = models.ForeignKey(
         Event, verbose_name=_("event"), null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"
@@ -500,4 +530,5 @@ class PayoutStructure(models.Model):
 # holds the event and its people); Django finds their models through these imports.
 from .link_models import PlayerLink  # noqa: E402, F401
 from .money_models import Deal, DealShare, Payment  # noqa: E402, F401
+from .registration_models import Registration  # noqa: E402, F401
 from .template_models import StructureTemplate  # noqa: E402, F401

@@ -73,6 +73,10 @@ def create_event(
     language: str = Event.Language.EN,
     slip_format: str = Event.SlipFormat.A6,
     players_confirm_boards: bool = False,
+    self_registration: bool = False,
+    capacity: int | None = None,
+    registration_closes_after_level: int | None = None,
+    registration_closes_at: datetime.datetime | None = None,
     levels: Sequence[int | Mapping[str, Any]] = DEFAULT_LEVELS,
     seat_seed: int | None = None,
     payouts: tuple[Sequence[str], Decimal] | None = None,
@@ -123,6 +127,10 @@ def create_event(
         language=language,
         slip_format=slip_format,
         players_confirm_boards=players_confirm_boards,
+        self_registration=self_registration,
+        capacity=capacity,
+        registration_closes_after_level=registration_closes_after_level,
+        registration_closes_at=registration_closes_at,
         seat_seed=seat_seed,
     )
     rows = []
@@ -170,6 +178,10 @@ EVENT_FIELDS = (
     "language",
     "slip_format",
     "players_confirm_boards",
+    "self_registration",
+    "capacity",
+    "registration_closes_after_level",
+    "registration_closes_at",
 )
 # The prices of an entry: changing one re-prices the entries not yet paid for.
 PRICE_FIELDS = ("buy_in", "fee", "reentry_buy_in", "reentry_fee")

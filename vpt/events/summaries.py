@@ -76,6 +76,9 @@ SUMMARIES: dict[str, Promise] = {
     "close_event": _("Event %(name)s closed"),
     "set_structure": _("Level structure saved: %(count)s levels from level %(from)s"),
     "save_structure_template": _("Structure saved as the template %(name)s"),
+    "self_register": _("%(name)s registered online"),
+    "cancel_registration": _("%(name)s cancelled their registration"),
+    "check_in": _("%(name)s checked in and paid %(money)s (%(method)s)"),
 }
 
 

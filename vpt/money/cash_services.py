@@ -17,7 +17,7 @@ from vpt.events.models import AuditEntry, Entry, Event, Payment
 from vpt.events.services import lock_event
 from vpt.money.prizes import event_prizes
 
-__all__ = ["mark_entry_paid", "mark_entry_unpaid", "pay_prize", "undo_prize_payment"]
+__all__ = ["mark_entry_paid", "mark_entry_unpaid", "pay_prize", "take_entry_payment", "undo_prize_payment"]
 
 
 def _method(method: str) -> Payment.Method:
@@ -34,6 +34,19 @@ def _locked(entry: Entry) -> tuple[Event, Entry]:
     return event, Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
 
 
+def take_entry_payment(event: Event, entry: Entry, *, method: str, actor: Actor) -> Payment:
+    """The payment row of an entry's buy-in and fee (the caller locked the event, checked the entry
+    has not paid, and writes the audit entry): also what checking in at the door takes."""
+    return Payment.objects.create(
+        event=event,
+        entry=entry,
+        kind=Payment.Kind.ENTRY,
+        method=_method(method),
+        amount=entry.buy_in + entry.fee,
+        taken_by=user_of(actor),
+    )
+
+
 @transaction.atomic(durable=True)
 def mark_entry_paid(entry: Entry, *, method: str, actor: Actor) -> Payment:
     """The desk took the entry's buy-in and fee (cash, card, transfer or a ticket)."""
@@ -42,14 +55,7 @@ def mark_entry_paid(entry: Entry, *, method: str, actor: Actor) -> Payment:
     event, entry = _locked(entry)
     if Payment.objects.filter(entry=entry, kind=Payment.Kind.ENTRY).exists():
         raise Conflict(_("%(name)s has already paid for this entry.") % {"name": entry}, code="already_paid")
-    payment = Payment.objects.create(
-        event=event,
-        entry=entry,
-        kind=Payment.Kind.ENTRY,
-        method=how,
-        amount=entry.buy_in + entry.fee,
-        taken_by=user_of(actor),
-    )
+    payment = take_entry_payment(event, entry, method=how, actor=actor)
     write_audit(
         actor=actor,
         event_id=event.pk,
