@@ -31,11 +31,11 @@ from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, RegistrantActor, ensure_director, is_director, user_of
 from vpt.errors import Conflict, NotAllowed, ServiceError
+from vpt.money.cash_services import take_entry_payment
 from vpt.people.names import fold_name
 from vpt.people.selectors import find_person
 
 from .audit import write_audit
-from .cash_services import take_entry_payment
 from .entries import add_player
 from .late_registration import check_registration_open
 from .models import AuditEntry, Entry, Event, Player, PlayerLink, Registration

@@ -24,6 +24,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from vpt.clock.display import changes_with_time, clock_payload, time_text
+from vpt.events.late_registration import registration_window
 from vpt.events.models import Event, Player
 from vpt.http import HtmxHttpRequest
 from vpt.money.results import event_results_table
@@ -82,7 +83,12 @@ def standings(request: HtmxHttpRequest, live: Live, slug: str) -> HttpResponse:
     )
     if live.fragment:
         return HttpResponse(fragment)
-    context = {"event": event, "query": request.GET.get("q", "")[:100], "live_html": mark_safe(fragment)}
+    context = {
+        "event": event,
+        "query": request.GET.get("q", "")[:100],
+        "live_html": mark_safe(fragment),
+        "window": registration_window(event),
+    }
     return render(request, "public/standings.html", context)
 
 
@@ -222,6 +228,7 @@ def _screen_panel(event: Event) -> dict[str, Any]:
         "payout_rows": event_payouts(event, public=True)["rows"],
         "leaders": still_in[:SCREEN_LEADERS],
         "moves": recent_moves(event, since=timezone.now() - SCREEN_MOVES_FOR, limit=SCREEN_MOVES),
+        "window": registration_window(event),
     }
 
 

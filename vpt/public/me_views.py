@@ -20,17 +20,20 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from vpt.accounts.permissions import PlayerActor
+from vpt.accounts.permissions import PlayerActor, RegistrantActor
 from vpt.clock.steady import steady_now
 from vpt.errors import NotAllowed, ServiceError
-from vpt.events.models import Entry, PlayerLink
+from vpt.events.models import Entry, PlayerLink, Registration
 from vpt.events.player_links import link_for_token
+from vpt.events.registrations import cancel_registration, registration_for_token
 from vpt.live import conditional
 from vpt.pages.live import Live
 from vpt.rounds.flags import flag_hand
 from vpt.rounds.models import Hand
 from vpt.seating.services import confirm_seat_move
 from vpt.standings import me
+
+from .registration_views import registration_response
 
 
 def link_or_404(token: str) -> PlayerLink:
@@ -83,7 +86,35 @@ def _render(request: HttpRequest, entry: Entry, token: str, *, notice: str = "")
 
 @require_GET
 def my_page(request: HttpRequest, token: str) -> HttpResponseBase:
-    return _render(request, link_or_404(token).entry, token)
+    """The entry's page; before check-in, the page of the player's own registration (the same
+    token: checking in issues the entry's link with it)."""
+    try:
+        link = link_for_token(token)
+    except PlayerLink.DoesNotExist:
+        return registration_response(request, _registration_or_404(token), token)
+    return _render(request, link.entry, token)
+
+
+def _registration_or_404(token: str) -> Registration:
+    try:
+        return registration_for_token(token)
+    except Registration.DoesNotExist:
+        raise Http404(gettext("No such page.")) from None
+
+
+@csrf_exempt
+@require_POST
+def cancel(request: HttpRequest, token: str) -> HttpResponse:
+    """The player cancels their registration (not yet checked in); a freed place goes to the
+    first on the waitlist."""
+    registration = _registration_or_404(token)
+    try:
+        cancel_registration(registration, actor=RegistrantActor(registration_id=registration.pk))
+    except NotAllowed:
+        raise Http404(gettext("No such page.")) from None
+    except ServiceError:
+        pass  # already cancelled: the page says so
+    return redirect(reverse("public:me", args=[token]))
 
 
 # The player's POSTs: the token in the URL is what authenticates them, no cookie, so there is

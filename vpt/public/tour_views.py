@@ -17,6 +17,8 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from vpt.csvsafe import writer as safe_csv_writer
+from vpt.events.late_registration import registration_window
+from vpt.events.models import Event
 from vpt.pages.live import TourLive, tour_page
 from vpt.tours.rules import parse_rule
 from vpt.tours.selectors import leaderboard_data, leaderboard_page, page_number, tour_leaderboard
@@ -62,6 +64,11 @@ def leaderboard(request: HttpRequest, live: TourLive) -> HttpResponse:
         "rule_words": rule_words(rule),
         "big": request.GET.get("screen") == "big",
         "live_html": mark_safe(fragment),
+        "registering": [
+            {"event": event, "window": registration_window(event)}
+            for event in live.events
+            if event.self_registration and event.status != Event.Status.FINISHED
+        ],
     }
     return render(request, "public/leaderboard.html", context)
 

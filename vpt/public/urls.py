@@ -4,7 +4,7 @@ is its only key), a tour's leaderboard, a person's career, and the public PDFs. 
 
 from django.urls import URLPattern, URLResolver, path
 
-from . import career_views, document_views, event_views, home_views, me_views, tour_views
+from . import career_views, document_views, event_views, home_views, me_views, registration_views, tour_views
 
 app_name = "public"
 
@@ -18,7 +18,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("standings/<slug:slug>/clock.json", event_views.clock_json, name="clock_json"),
     path("standings/<slug:slug>/screen/", event_views.screen, name="screen"),
     path("standings/<slug:slug>/screen/panel/", event_views.screen_panel, name="screen_panel"),
+    path("standings/<slug:slug>/register/", registration_views.register, name="register"),
     path("me/<str:token>/", me_views.my_page, name="me"),
+    path("me/<str:token>/cancel/", me_views.cancel, name="me-cancel"),
     path("me/<str:token>/seated/", me_views.seated, name="me-seated"),
     path("me/<str:token>/hands/<int:hand_id>/flag/", me_views.flag, name="me-flag"),
     path("tours/<slug:slug>/", tour_views.leaderboard, name="leaderboard"),
