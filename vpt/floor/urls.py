@@ -9,6 +9,7 @@ from . import (
     audit_views,
     backup_views,
     cash_views,
+    checkin_views,
     clock_views,
     deal_views,
     event_views,
@@ -67,6 +68,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/close/", deal_views.close, name="close"),
     path("events/<slug:slug>/results.csv", export_views.results_csv, name="results-csv"),
     path("events/<slug:slug>/results.xlsx", export_views.results_xlsx, name="results-xlsx"),
+    path("events/<slug:slug>/check-in/", checkin_views.checkin, name="checkin"),
+    path("events/<slug:slug>/check-in/registrations.csv", checkin_views.registrations_csv, name="registrations-csv"),
+    path("events/<slug:slug>/check-in/<int:registration_id>/", checkin_views.checkin_action, name="checkin-action"),
     path("events/<slug:slug>/cash/", cash_views.cash_desk, name="cash"),
     path("events/<slug:slug>/cash/entries/<int:entry_id>/<str:action>/", cash_views.cash_action, name="cash-action"),
     # Seating and tables.
