@@ -4,12 +4,23 @@ is its only key), a tour's leaderboard, a person's career, and the public PDFs. 
 
 from django.urls import URLPattern, URLResolver, path
 
-from . import career_views, document_views, event_views, home_views, me_views, registration_views, tour_views
+from . import (
+    career_views,
+    document_views,
+    event_views,
+    help_views,
+    home_views,
+    me_views,
+    registration_views,
+    tour_views,
+)
 
 app_name = "public"
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", home_views.home, name="home"),
+    path("help/", help_views.index, name="help"),
+    path("help/<slug:slug>/", help_views.help_page, name="help-page"),
     path("standings/<slug:slug>/", event_views.standings, name="standings"),
     path("standings/<slug:slug>/tables/<int:number>/", event_views.table, name="table"),
     path("standings/<slug:slug>/players/<int:player_id>/", event_views.player, name="player"),
