@@ -1,5 +1,5 @@
 """The table API: a table's device (or any client holding the table's token) reads the hand to
-enter and records it. Documented in README.md, "Table API".
+enter and records it. Documented in docs/api.md, "The table API".
 
 ``GET /api/tables/<id>/``        the next hand as stored: event, table, hand number, variant,
                                  level and chips per point it was dealt at, button (and whether
