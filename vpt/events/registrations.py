@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, RegistrantActor, ensure_director, is_director, user_of
 from vpt.errors import Conflict, NotAllowed, ServiceError
-from vpt.money.cash_services import take_entry_payment
+from vpt.events.payments import take_entry_payment
 from vpt.people.names import fold_name
 from vpt.people.selectors import find_person
 

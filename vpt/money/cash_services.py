@@ -14,19 +14,11 @@ from vpt.accounts.permissions import Actor, ensure_director, user_of
 from vpt.errors import Conflict, ServiceError
 from vpt.events.audit import write_audit
 from vpt.events.models import AuditEntry, Entry, Event, Payment
+from vpt.events.payments import payment_method, take_entry_payment
 from vpt.events.services import lock_event
 from vpt.money.prizes import event_prizes
 
-__all__ = ["mark_entry_paid", "mark_entry_unpaid", "pay_prize", "take_entry_payment", "undo_prize_payment"]
-
-
-def _method(method: str) -> Payment.Method:
-    if method not in Payment.Method.values:
-        raise ServiceError(
-            _("Choose how it was paid: %(methods)s.") % {"methods": ", ".join(str(m.label) for m in Payment.Method)},
-            code="bad_method",
-        )
-    return Payment.Method(method)
+__all__ = ["mark_entry_paid", "mark_entry_unpaid", "pay_prize", "undo_prize_payment"]
 
 
 def _locked(entry: Entry) -> tuple[Event, Entry]:
@@ -34,24 +26,11 @@ def _locked(entry: Entry) -> tuple[Event, Entry]:
     return event, Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
 
 
-def take_entry_payment(event: Event, entry: Entry, *, method: str, actor: Actor) -> Payment:
-    """The payment row of an entry's buy-in and fee (the caller locked the event, checked the entry
-    has not paid, and writes the audit entry): also what checking in at the door takes."""
-    return Payment.objects.create(
-        event=event,
-        entry=entry,
-        kind=Payment.Kind.ENTRY,
-        method=_method(method),
-        amount=entry.buy_in + entry.fee,
-        taken_by=user_of(actor),
-    )
-
-
 @transaction.atomic(durable=True)
 def mark_entry_paid(entry: Entry, *, method: str, actor: Actor) -> Payment:
     """The desk took the entry's buy-in and fee (cash, card, transfer or a ticket)."""
     ensure_director(actor)
-    how = _method(method)
+    how = payment_method(method)
     event, entry = _locked(entry)
     if Payment.objects.filter(entry=entry, kind=Payment.Kind.ENTRY).exists():
         raise Conflict(_("%(name)s has already paid for this entry.") % {"name": entry}, code="already_paid")
@@ -97,7 +76,7 @@ def mark_entry_unpaid(entry: Entry, *, actor: Actor) -> None:
 def pay_prize(entry: Entry, *, method: str, actor: Actor) -> Payment:
     """Hand the entry its prize as the event now stands; refused when it wins nothing."""
     ensure_director(actor)
-    how = _method(method)
+    how = payment_method(method)
     event, entry = _locked(entry)
     if Payment.objects.filter(entry=entry, kind=Payment.Kind.PRIZE).exists():
         raise Conflict(_("%(name)s's prize has already been paid out.") % {"name": entry}, code="already_paid")
