@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "vpt.accounts",
+    "vpt.audit",
     "vpt.people",
     "vpt.events",
     "vpt.clock",

@@ -12,8 +12,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from vpt.audit.models import AuditEntry
 from vpt.events.checkin_selectors import token_in
-from vpt.events.models import AuditEntry, Event, Payment, Registration
+from vpt.events.models import Event, Payment, Registration
 from vpt.events.registrations import register_online
 from vpt.events.services import create_event
 
@@ -52,7 +53,7 @@ def test_paid_checks_the_player_in(client_as_director: Client, open_event: Event
     ana.refresh_from_db()
     assert ana.status == "checked_in" and ana.entry is not None
     assert Payment.objects.get(entry=ana.entry).amount == Decimal("30.00")
-    assert AuditEntry.objects.filter(action="check_in").count() == 1
+    assert AuditEntry.objects.filter(action="events.check_in").count() == 1
     assert f'data-checked-in-row="{ana.pk}"' in _page(client_as_director)
 
 

@@ -56,7 +56,7 @@ def test_people_and_their_merges_are_listed_searched_and_read_only(
     )
     assert admin_client.get(reverse("admin:people_person_add")).status_code == 403
 
-    change = PersonChange.objects.get(action=PersonChange.Action.MERGE)
+    change = PersonChange.objects.get(action="people.merged")
     assert admin_client.get(reverse("admin:people_personchange_changelist")).status_code == 200
     merge_page = admin_client.get(reverse("admin:people_personchange_change", args=[change.pk]))
     assert merge_page.status_code == 200 and 'name="undone"' not in merge_page.content.decode()
@@ -93,6 +93,6 @@ def test_a_tour_in_the_admin_is_saved_through_update_tour(admin_client: Client, 
     tour.refresh_from_db()
     assert tour.name == "Vamos Poker Tour" and tour.rule["formula"] == "table" and tour.rule["table"] == [100, 50]
     assert tour.version == version + 1
-    assert TourChange.objects.filter(tour=tour, action=TourChange.Action.UPDATE, actor=director).count() == 1
+    assert TourChange.objects.filter(tour=tour, action="tours.tour_changed", actor=director).count() == 1
     assert admin_client.get(reverse("admin:tours_tourchange_changelist")).status_code == 200
     assert admin_client.get(reverse("admin:tours_tour_delete", args=[tour.pk])).status_code == 403

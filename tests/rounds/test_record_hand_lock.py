@@ -16,9 +16,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from factories import by_seat, make_event, play
 
+from vpt.audit.models import AuditEntry
 from vpt.errors import Conflict
 from vpt.events.audit import bump_version
-from vpt.events.models import AuditEntry, Entry, Event
+from vpt.events.models import Entry, Event
 from vpt.rounds import services
 from vpt.rounds.clock import start_clock
 from vpt.rounds.models import Hand
@@ -90,7 +91,7 @@ def test_the_clock_is_stored_once_when_time_has_ended_the_level(director: User) 
     # The hand was dealt at level 1 and keeps it; the next hand is dealt at level 2.
     assert Hand.objects.get(table=table).chips_per_point == 100
     assert Table.objects.get(pk=table.pk).next_chips_per_point == 200
-    assert AuditEntry.objects.filter(event=event, action=AuditEntry.Action.CLOCK_LEVEL).count() == 1
+    assert AuditEntry.objects.filter(event_id=event.pk, action="clock.level_reached").count() == 1
 
 
 def writer_before_the_lock(monkeypatch: pytest.MonkeyPatch, write: Any) -> None:

@@ -12,7 +12,8 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
-from vpt.events.models import AuditEntry, Entry, Event
+from vpt.audit.models import AuditEntry
+from vpt.events.models import Entry, Event
 from vpt.events.services import set_event_status
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import table_state
@@ -104,7 +105,7 @@ def test_post_records_201_and_the_same_key_again_gets_200_with_the_same_result(
     assert again.status_code == 200
     assert again.json() == result
     assert Hand.objects.filter(table=table).count() == 1
-    assert AuditEntry.objects.filter(action="record_hand").count() == 1
+    assert AuditEntry.objects.filter(action="rounds.hand_recorded").count() == 1
     assert sorted(Entry.objects.values_list("stack", flat=True)) == [9600, 9800, 10600]
 
 
@@ -308,7 +309,7 @@ def test_ten_concurrent_posts_of_the_same_key_make_one_hand(director: User, kit:
     results = [data for _status, data in answers]
     assert all(result == results[0] for result in results)
     assert Hand.objects.filter(table=table).count() == 1
-    assert AuditEntry.objects.filter(event=event, action="record_hand").count() == 1
+    assert AuditEntry.objects.filter(event_id=event.pk, action="rounds.hand_recorded").count() == 1
     assert sorted(Entry.objects.filter(event=event).values_list("stack", flat=True)) == [9600, 9800, 10600]
 
 

@@ -10,7 +10,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from factories import make_event
 
-from vpt.events.models import AuditEntry, Entry, Event
+from vpt.audit.models import AuditEntry
+from vpt.events.models import Entry, Event
 from vpt.events.services import update_event
 from vpt.money.payout_services import set_payout_structure
 

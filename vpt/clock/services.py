@@ -44,7 +44,7 @@ from vpt.clock.selectors import ClockSnapshot, RoomFacts, _status_for, clock_sna
 from vpt.clock.steady import steady_now
 from vpt.errors import ServiceError
 from vpt.events.audit import bump_version, level_args, write_audit
-from vpt.events.models import AuditEntry, Clock, Event, Level
+from vpt.events.models import Clock, Event, Level
 from vpt.events.services import lock_event
 
 FactsReader = Callable[[Event], RoomFacts]
@@ -111,7 +111,7 @@ def _put_level_in_force(event: Event, clock: Clock, snapshot: ClockSnapshot, *, 
         write_audit(
             actor=actor,
             event_id=event.pk,
-            action=AuditEntry.Action.CLOCK_LEVEL,
+            action="clock.level_reached",
             obj=event,
             args={"level": level_args(level)},
             before={"level": before},
@@ -215,7 +215,7 @@ def _change_clock(
     actor: Actor,
     read_facts: FactsReader,
     now: datetime.datetime | None,
-    action: AuditEntry.Action,
+    action: str,
     change: Callable[[ClockSnapshot, datetime.datetime], ClockState],
 ) -> Clock:
     ensure_director(actor)
@@ -230,7 +230,7 @@ def _change_clock(
     except ClockError as error:
         raise ServiceError(_clock_message(error), code=error.code) from None
     _store_clock(clock, state)
-    if action == AuditEntry.Action.START_CLOCK and event.status == Event.Status.PLANNED:
+    if action == "clock.started" and event.status == Event.Status.PLANNED:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
     after = clock_snapshot(event, now=now, facts=facts, clock=clock)
@@ -252,7 +252,7 @@ def start_clock(event: Event, *, actor: Actor, read_facts: FactsReader, now: dat
         actor=actor,
         read_facts=read_facts,
         now=now,
-        action=AuditEntry.Action.START_CLOCK,
+        action="clock.started",
         change=lambda snap, at: clock_start(snap.specs, snap.state, at),
     )
 
@@ -264,7 +264,7 @@ def pause_clock(event: Event, *, actor: Actor, read_facts: FactsReader, now: dat
         actor=actor,
         read_facts=read_facts,
         now=now,
-        action=AuditEntry.Action.PAUSE_CLOCK,
+        action="clock.paused",
         change=lambda snap, at: clock_pause(snap.specs, snap.state, at, **_options(snap)),
     )
 
@@ -277,7 +277,7 @@ def resume_clock(event: Event, *, actor: Actor, read_facts: FactsReader, now: da
         actor=actor,
         read_facts=read_facts,
         now=now,
-        action=AuditEntry.Action.RESUME_CLOCK,
+        action="clock.resumed",
         change=lambda snap, at: clock_resume(snap.specs, snap.state, at, **_options(snap)),
     )
 
@@ -306,6 +306,4 @@ def adjust_clock(
             state = clock_set_time_left(snap.specs, state, at, time_left, **_options(snap))
         return state
 
-    return _change_clock(
-        event, actor=actor, read_facts=read_facts, now=now, action=AuditEntry.Action.ADJUST_CLOCK, change=change
-    )
+    return _change_clock(event, actor=actor, read_facts=read_facts, now=now, action="clock.adjusted", change=change)

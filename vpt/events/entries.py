@@ -27,7 +27,7 @@ from vpt.people.services import new_person, remember_email
 
 from .audit import write_audit
 from .late_registration import check_registration_open
-from .models import AuditEntry, ChipAdjustment, Entry, Event, Player, PlayerLink
+from .models import ChipAdjustment, Entry, Event, Player, PlayerLink
 from .places import assign_places
 from .player_csv import ImportRow
 from .services import lock_event
@@ -63,7 +63,7 @@ def register_player(
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.REGISTER_PLAYER,
+        action="events.player_registered",
         obj=entry,
         entry=entry,
         args={"name": name},
@@ -208,7 +208,7 @@ def reenter_player(player: Player, *, actor: Actor) -> Entry:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.REENTER_PLAYER,
+        action="events.player_reentered",
         obj=entry,
         entry=entry,
         args={"name": player.name, "number": entry.number},
@@ -251,7 +251,7 @@ def adjust_chips(entry: Entry, *, amount: int, reason: str, actor: Actor) -> Chi
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.ADJUST_CHIPS,
+        action="events.chips_adjusted",
         obj=entry,
         entry=entry,
         args={"name": str(entry), "amount": amount, "reason": reason.strip()},

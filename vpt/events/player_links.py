@@ -28,7 +28,7 @@ from vpt.accounts.permissions import Actor, ensure_director, user_of
 from vpt.errors import ServiceError
 
 from .audit import write_audit
-from .models import AuditEntry, Entry, Event, PlayerLink
+from .models import Entry, Event, PlayerLink
 from .services import lock_event
 
 __all__ = [
@@ -86,7 +86,7 @@ def issue_player_links(event: Event, *, actor: Actor) -> int:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.ISSUE_PLAYER_LINKS,
+        action="events.player_links_issued",
         obj=event,
         args={"count": len(missing)},
         after={"entries": [entry.pk for entry in missing]},
@@ -108,7 +108,7 @@ def replace_player_link(entry: Entry, *, actor: Actor) -> PlayerLink:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.REPLACE_PLAYER_LINK,
+        action="events.player_link_replaced",
         obj=link,
         entry=entry,
         args={"name": str(entry)},

@@ -38,7 +38,7 @@ from vpt.people.selectors import find_person
 from .audit import write_audit
 from .entries import add_player
 from .late_registration import check_registration_open
-from .models import AuditEntry, Entry, Event, Player, PlayerLink, Registration
+from .models import Entry, Event, Player, PlayerLink, Registration
 from .player_links import hash_token, player_token
 from .services import lock_event
 
@@ -183,7 +183,7 @@ def register_online(
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.SELF_REGISTER,
+        action="events.self_register",
         obj=registration,
         args={"name": name},
         after={"status": status.value},
@@ -230,7 +230,7 @@ def cancel_registration(registration: Registration, *, actor: Actor) -> Registra
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.CANCEL_REGISTRATION,
+        action="events.cancel_registration",
         obj=registration,
         args={"name": registration.name},
         after={"promoted": promoted.pk if promoted else None},
@@ -269,7 +269,7 @@ def check_in(registration: Registration, *, method: str, actor: Actor) -> Entry:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.CHECK_IN,
+        action="events.check_in",
         obj=entry,
         entry=entry,
         args={"name": registration.name, "money": str(payment.amount), "method": payment.method},

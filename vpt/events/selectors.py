@@ -7,7 +7,9 @@ from datetime import datetime
 from django.db.models import F, Max, QuerySet
 from django.shortcuts import get_object_or_404
 
-from .models import AuditEntry, ChipAdjustment, Entry, Event, Level
+from vpt.audit.models import AuditEntry
+
+from .models import ChipAdjustment, Entry, Event, Level
 
 
 def event_or_404(slug: str) -> Event:
@@ -45,18 +47,19 @@ def chips_per_point_in_force(event: Event) -> tuple[Level | None, int]:
 def hands_recorded(event: Event | int) -> bool:
     """Whether any hand of the event was recorded (void ones included): 1 query.
 
-    Read from the audit log, which events owns: `record_hand` writes its entry in the same
-    transaction as the hand, and the hands themselves are the rounds app's.
+    Read from the audit log (`vpt.audit`, below events): `record_hand` writes its entry
+    (``rounds.hand_recorded``, a name, so no import of rounds) in the same transaction as the
+    hand, and the hands themselves are the rounds app's, above this one.
     """
     pk = event if isinstance(event, int) else event.pk
-    return AuditEntry.objects.filter(event_id=pk, action=AuditEntry.Action.RECORD_HAND).exists()
+    return AuditEntry.objects.filter(event_id=pk, action="rounds.hand_recorded").exists()
 
 
 def table_activity(event: Event | int) -> dict[int, datetime]:
     """When each table (by number) last recorded a hand, from the audit log: 1 query."""
     pk = event if isinstance(event, int) else event.pk
     rows = (
-        AuditEntry.objects.filter(event_id=pk, action=AuditEntry.Action.RECORD_HAND, table_number__isnull=False)
+        AuditEntry.objects.filter(event_id=pk, action="rounds.hand_recorded", table_number__isnull=False)
         .values("table_number")
         .annotate(last=Max("created_at"))
         .values_list("table_number", "last")

@@ -29,7 +29,7 @@ from vpt.errors import Conflict, ServiceError
 from vpt.ofc import InvalidHand, get_ruleset
 
 from .audit import write_audit
-from .models import AuditEntry, Deal, Entry, Event, Level, Payment, PayoutStructure
+from .models import Deal, Entry, Event, Level, Payment, PayoutStructure
 from .payouts import PayoutError, validate_structure
 from .places import assign_places
 from .selectors import hands_recorded
@@ -150,7 +150,7 @@ def create_event(
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.CREATE_EVENT,
+        action="events.event_created",
         obj=event,
         args={"name": name},
         after={"variant": variant, "starting_stack": starting_stack, "seats_per_table": seats},
@@ -230,7 +230,7 @@ def update_event(event: Event, *, actor: Actor, **fields: Any) -> Event:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.UPDATE_EVENT,
+        action="events.event_changed",
         obj=event,
         args={"name": event.name, "fields": ", ".join(changed)},
         before=before,
@@ -288,7 +288,7 @@ def set_event_status(event: Event, *, status: str, actor: Actor) -> Event:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.SET_EVENT_STATUS,
+        action="events.status_set",
         obj=event,
         args={"status": event.status},
         before={"status": before},

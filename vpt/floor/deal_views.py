@@ -28,6 +28,7 @@ from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
 from vpt.floor.payout_views import deal_context
 from vpt.money.deals import apply_deal, close_event, parse_amount, plan_deal, undo_deal
 from vpt.seating.selectors import tables_in_play
+from vpt.tables.services import end_sign_in_cards
 
 UNITS = {"0.01", "1.00", "5.00", "10.00"}
 
@@ -169,6 +170,7 @@ def close(request: HttpRequest, slug: str) -> HttpResponse:
         )
     try:
         close_event(event, actor=request.user)
+        end_sign_in_cards(event, actor=request.user)
     except ServiceError as error:
         messages.error(request, str(error))
     else:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from vpt.accounts.permissions import Actor, ensure_director, user_of
 from vpt.errors import Conflict, ServiceError
 from vpt.events.audit import write_audit
-from vpt.events.models import AuditEntry, Entry, Event, Payment
+from vpt.events.models import Entry, Event, Payment
 from vpt.events.payments import payment_method, take_entry_payment
 from vpt.events.services import lock_event
 from vpt.money.prizes import event_prizes
@@ -38,7 +38,7 @@ def mark_entry_paid(entry: Entry, *, method: str, actor: Actor) -> Payment:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.MARK_ENTRY_PAID,
+        action="money.entry_paid",
         obj=payment,
         entry=entry,
         args={"name": str(entry), "money": str(payment.amount), "method": how.value},
@@ -47,7 +47,7 @@ def mark_entry_paid(entry: Entry, *, method: str, actor: Actor) -> Payment:
     return payment
 
 
-def _cancel(entry: Entry, *, kind: Payment.Kind, action: AuditEntry.Action, actor: Actor) -> None:
+def _cancel(entry: Entry, *, kind: Payment.Kind, action: str, actor: Actor) -> None:
     event, entry = _locked(entry)
     payment = Payment.objects.filter(entry=entry, kind=kind).first()
     if payment is None:
@@ -69,7 +69,7 @@ def _cancel(entry: Entry, *, kind: Payment.Kind, action: AuditEntry.Action, acto
 def mark_entry_unpaid(entry: Entry, *, actor: Actor) -> None:
     """Cancel an entry's payment (taken by mistake); the audit log keeps it."""
     ensure_director(actor)
-    _cancel(entry, kind=Payment.Kind.ENTRY, action=AuditEntry.Action.MARK_ENTRY_UNPAID, actor=actor)
+    _cancel(entry, kind=Payment.Kind.ENTRY, action="money.entry_payment_cancelled", actor=actor)
 
 
 @transaction.atomic(durable=True)
@@ -89,7 +89,7 @@ def pay_prize(entry: Entry, *, method: str, actor: Actor) -> Payment:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.PAY_PRIZE,
+        action="money.prize_paid",
         obj=payment,
         entry=entry,
         args={"name": str(entry), "money": str(amount), "method": how.value, "place": entry.place},
@@ -102,4 +102,4 @@ def pay_prize(entry: Entry, *, method: str, actor: Actor) -> Payment:
 def undo_prize_payment(entry: Entry, *, actor: Actor) -> None:
     """Cancel a prize payout (handed by mistake); the audit log keeps it."""
     ensure_director(actor)
-    _cancel(entry, kind=Payment.Kind.PRIZE, action=AuditEntry.Action.UNDO_PRIZE_PAYMENT, actor=actor)
+    _cancel(entry, kind=Payment.Kind.PRIZE, action="money.prize_payment_cancelled", actor=actor)

@@ -29,7 +29,7 @@ from vpt.accounts.permissions import Actor, ensure_director, user_of
 from vpt.errors import Conflict, ServiceError
 from vpt.events import payouts as money
 from vpt.events.audit import write_audit
-from vpt.events.models import AuditEntry, Deal, DealShare, Entry, Event
+from vpt.events.models import Deal, DealShare, Entry, Event
 from vpt.events.money_format import format_money
 from vpt.events.places import assign_places
 from vpt.events.services import lock_event
@@ -193,7 +193,7 @@ def apply_deal(
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.APPLY_DEAL,
+        action="money.deal_made",
         obj=deal,
         args={
             "kind": plan.kind,
@@ -222,7 +222,7 @@ def undo_deal(event: Event, *, actor: Actor) -> None:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.UNDO_DEAL,
+        action="money.deal_undone",
         obj=deal,
         args={"kind": deal.kind},
         before={"kind": deal.kind, "total": str(deal.total), "shares": shares},
@@ -247,7 +247,7 @@ def close_event(event: Event, *, actor: Actor) -> Event:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.CLOSE_EVENT,
+        action="money.event_closed",
         obj=event,
         args={"name": event.name},
         after={"closed_at": event.closed_at.isoformat()},

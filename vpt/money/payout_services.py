@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from vpt.accounts.permissions import Actor, ensure_director
 from vpt.errors import ServiceError
 from vpt.events.audit import write_audit
-from vpt.events.models import AuditEntry, Event, PayoutStructure
+from vpt.events.models import Event, PayoutStructure
 from vpt.events.payouts import PayoutError, split_pool, validate_structure
 from vpt.events.services import lock_event
 
@@ -42,7 +42,7 @@ def set_payout_structure(
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.SET_PAYOUT_STRUCTURE,
+        action="money.payout_structure_set",
         obj=structure,
         args={"places": len(values)},
         before=before,

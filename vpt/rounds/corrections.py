@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _
 from vpt.accounts.permissions import Actor, ensure_can_record, ensure_director
 from vpt.errors import Conflict
 from vpt.events.audit import write_audit
-from vpt.events.models import AuditEntry, DealShare, Entry, Event
+from vpt.events.models import DealShare, Entry, Event
 from vpt.events.places import assign_places, compute_places, finish_if_decided
 from vpt.events.services import lock_event
 from vpt.tables.models import Table
@@ -346,11 +346,11 @@ def _write(plan: HandPlan, event: Event, *, actor: Actor, reason: str, reopen: b
         actor=actor,
         event_id=event.pk,
         obj=hand,
-        action=AuditEntry.Action.REOPEN_HAND
+        action="rounds.hand_reopened"
         if reopen
-        else AuditEntry.Action.VOID_HAND
+        else "rounds.hand_voided"
         if isinstance(plan.action, Void)
-        else AuditEntry.Action.CORRECT_HAND,
+        else "rounds.hand_corrected",
         table_number=tables[hand.table_id].number,
         args={"table": tables[hand.table_id].number, "number": hand.number, "reason": reason or "-"},
         before=before,

@@ -45,7 +45,7 @@ from vpt.clock.services import refresh_clock, refresh_clock_after_hand
 from vpt.clock.steady import steady_now
 from vpt.errors import Conflict, InvalidBoards, ServiceError
 from vpt.events.audit import write_audit
-from vpt.events.models import AuditEntry, Clock, Entry, Event
+from vpt.events.models import Clock, Entry, Event
 from vpt.events.places import assign_places, finish_if_decided
 from vpt.events.services import lock_event
 from vpt.ofc import HandResult, PlayerHand, RuleSet, button_after_hand, format_cards, payment_seats
@@ -562,7 +562,7 @@ def _write(event: Event, plan: _Plan, *, hand_number: int, actor: Actor, key: st
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.RECORD_HAND,
+        action="rounds.hand_recorded",
         obj=hand,
         table_number=table.number,
         args={"table": table.number, "number": hand_number},
@@ -672,7 +672,7 @@ def close_round(table: Table, *, actor: Actor, force: bool = False) -> Round:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.CLOSE_ROUND,
+        action="rounds.round_closed",
         obj=table,
         table_number=table.number,
         args={"table": table.number, "round": current.number},

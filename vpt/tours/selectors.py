@@ -15,6 +15,7 @@ from typing import Any
 from django.db.models import F
 from django.utils.formats import number_format
 
+from vpt.audit.models import AuditEntry
 from vpt.events.models import Event
 from vpt.people.models import Person
 from vpt.people.selectors import people_by_id, people_version, person_ids_merged_into
@@ -34,6 +35,12 @@ def tour_events(tour: Tour) -> list[Event]:
         .select_related("event")
         .order_by(F("event__starts_on").asc(nulls_last=True), "added_at", "id")
     ]
+
+
+def tour_changes(tour: Tour, limit: int = 20) -> list[AuditEntry]:
+    """The tour's latest changes from the audit log (``tours.*``), newest first: 1 query."""
+    entries = AuditEntry.objects.filter(object_type=Tour._meta.label_lower, object_id=str(tour.pk))
+    return list(entries.select_related("actor").order_by("-id")[:limit])
 
 
 def tour_key(tour: Tour, events: list[Event]) -> str:
