@@ -49,7 +49,7 @@ import json
 from django.db import connection
 found = {}
 with connection.cursor() as cursor:
-    for table in ["rounds_hand", "rounds_board", "rounds_exchange", "events_entry", "events_auditentry",
+    for table in ["rounds_hand", "rounds_board", "rounds_exchange", "events_entry", "audit_auditentry",
                   "tables_table"]:
         cursor.execute(f"SELECT * FROM {table} ORDER BY id")
         found[table] = [[str(value) for value in row] for row in cursor.fetchall()]

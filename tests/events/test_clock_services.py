@@ -78,7 +78,7 @@ def test_start_pause_resume_are_stored_and_audited(director: User) -> None:
         .order_by("id")
         .values_list("action", flat=True)
     )
-    assert actions == ["start_clock", "pause_clock", "resume_clock"]
+    assert actions == ["clock.started", "clock.paused", "clock.resumed"]
 
 
 def test_clock_errors_have_codes(director: User) -> None:

@@ -142,7 +142,7 @@ def test_balancing_during_a_round_plans_the_move_and_the_round_makes_it(
     assert (move.from_table, move.from_seat, move.to_table) == (2, seat, 3)
     assert table_state(two.pk).can_deal and table_state(three.pk).can_deal
     made = AuditEntry.objects.get(action="seating.planned_move_made")
-    assert made.entry == mover
+    assert made.entry_id == mover.pk
     assert made.summary == f"{mover} moved from table 2 to table 3, seat {new.number} (planned move)"
 
 

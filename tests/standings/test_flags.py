@@ -65,7 +65,7 @@ def test_flagged_hand_shows_on_the_floor_and_the_dealers_page_until_resolved(
     flag = HandFlag.objects.get(hand=hand)
     assert (flag.entry, flag.reason, flag.resolved_at) == (entry, "My top was QQ, not JJ", None)
     flagged = AuditEntry.objects.get(action="rounds.hand_flagged")
-    assert flagged.entry == entry and flagged.summary_args["reason"] == "My top was QQ, not JJ"
+    assert flagged.entry_id == entry.pk and flagged.summary_args["reason"] == "My top was QQ, not JJ"
 
     floor = reverse("floor:event-hands", args=[event.slug])
     dealer = reverse("dealer:table", args=[hand.table_id])

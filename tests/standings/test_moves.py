@@ -73,7 +73,7 @@ def test_breaking_a_table_shows_each_mover_the_banner_until_seated(
     assert "Move:" not in text(client.get(url_of(first)).content.decode())
     assert "Move:" in text(client.get(url_of(movers[1])).content.decode())  # theirs stays
     confirmed = AuditEntry.objects.get(action="seating.seat_move_confirmed")
-    assert confirmed.entry == first and confirmed.actor is None
+    assert confirmed.entry_id == first.pk and confirmed.actor is None
     assert confirmed.summary_args["player_link"] == PlayerLink.objects.get(entry=first, revoked_at__isnull=True).pk
     # A second tap (another phone of the same player) changes nothing.
     assert client.post(url_of(first, "public:me-seated")).status_code == 302
