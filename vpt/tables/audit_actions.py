@@ -21,3 +21,5 @@ register(
     _("Sign-in cards ended with the event"),
     _("The event finished: %(count)s sign-in cards ended"),
 )
+register("tables.feature_table", _("Table featured on the stream"), _("Table %(table)s featured on the stream"))
+register("tables.unfeature_table", _("Table no longer featured"), _("Table %(table)s no longer featured on the stream"))
