@@ -8,6 +8,7 @@ from . import (
     account_views,
     audit_views,
     backup_views,
+    broadcast_views,
     cash_views,
     checkin_views,
     clock_views,
@@ -52,6 +53,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/clock/", clock_views.director_clock, name="clock"),
     path("events/<slug:slug>/clock/<str:action>/", clock_views.director_clock_action, name="clock-action"),
     path("events/<slug:slug>/audit/", audit_views.audit, name="audit"),
+    path("events/<slug:slug>/broadcast/", broadcast_views.broadcast, name="broadcast"),
     # Players: registration, import, re-entries, their private links.
     path("events/<slug:slug>/players/", player_views.players, name="players"),
     path("events/<slug:slug>/players/register/", player_views.register, name="register"),
@@ -87,6 +89,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("seating/<slug:slug>/planned/<int:move_id>/now/", seating_views.planned_now, name="planned-now"),
     path("seating/<slug:slug>/planned/<int:move_id>/cancel/", seating_views.planned_cancel, name="planned-cancel"),
     path("tables/<int:table_id>/dealer/", table_views.assign, name="assign-dealer"),
+    path("tables/<int:table_id>/featured/", broadcast_views.feature, name="feature-table"),
     path("tables/<int:table_id>/sign-in/revoke/", table_views.revoke, name="revoke-token"),
     path("tables/devices/<int:sign_in_id>/sign-out/", table_views.sign_out, name="sign-out-device"),
     path("tables/event/<slug:slug>/dealers/", table_views.dealers, name="dealers"),

@@ -1,10 +1,12 @@
 """The public site, mounted at the root (vpt/urls.py) with the home page: an event's standings,
-tables, players, payouts, clock and big screen, each player's own page (the private link's token
-is its only key), a tour's leaderboard, a person's career, and the public PDFs. No login."""
+tables, players, payouts, clock and big screen, the stream's broadcast pages, each player's own
+page (the private link's token is its only key), a tour's leaderboard, a person's career, and
+the public PDFs. No login."""
 
 from django.urls import URLPattern, URLResolver, path
 
 from . import (
+    broadcast_views,
     career_views,
     document_views,
     event_views,
@@ -30,6 +32,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("standings/<slug:slug>/screen/", event_views.screen, name="screen"),
     path("standings/<slug:slug>/screen/panel/", event_views.screen_panel, name="screen_panel"),
     path("standings/<slug:slug>/register/", registration_views.register, name="register"),
+    path("broadcast/<slug:slug>/table/<int:number>/", broadcast_views.table, name="broadcast-table"),
+    path("broadcast/<slug:slug>/chips/", broadcast_views.chips, name="broadcast-chips"),
+    path("broadcast/<slug:slug>/clock/", broadcast_views.clock, name="broadcast-clock"),
     path("me/<str:token>/", me_views.my_page, name="me"),
     path("me/<str:token>/cancel/", me_views.cancel, name="me-cancel"),
     path("me/<str:token>/seated/", me_views.seated, name="me-seated"),
