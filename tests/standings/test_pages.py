@@ -172,8 +172,8 @@ def test_table_page_shows_seats_button_and_hands_newest_first(client: Client, pl
     assert f'<li data-seat="{table.button_seat}">' in html
     button_seat = html.split(f'<li data-seat="{table.button_seat}">')[1].split("</li>")[0]
     assert "BTN" in button_seat
-    assert '<span class="card red" role="img" aria-label="ace of diamonds">A♦</span>' in html
-    assert '<span class="card" role="img" aria-label="ten of spades">10♠</span>' in html
+    assert '<span class="card suit-diamonds red" role="img" aria-label="ace of diamonds">A♦</span>' in html
+    assert '<span class="card suit-spades" role="img" aria-label="ten of spades">10♠</span>' in html
     assert "full house, aces full of sixes" in html
     assert "Fouled" in html and "fouled: loses all three rows" in html
     assert "pays" in html and "Royalties 6" in html
