@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from csp.decorators import csp_update
+from csp.decorators import csp_replace
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -36,7 +36,7 @@ from vpt.tables.models import Table
 from .event_views import _clock, _clock_bucket, _clock_context
 
 # The Broadcast page of the director frames these pages (its previews); nothing else may.
-framed_by_the_site = csp_update({"frame-ancestors": ["'self'"]})
+framed_by_the_site = csp_replace({"frame-ancestors": ["'self'"]})
 
 
 def _card_names() -> dict[str, str]:
