@@ -248,6 +248,9 @@
     var chooser = target.closest("[data-row-select]");
     if (chooser) {
       select(chooser.closest("[data-row]").querySelector("[data-row-input]"));
+      // Chosen with Enter or Space: on into the deck, where that row's cards are picked (Tab
+      // would cross the typed rows on the way, and focusing one chooses it instead).
+      if (event.detail === 0) { focusDeck(scopeOf(chooser)); }
     }
   });
 
@@ -290,6 +293,24 @@
     return Boolean(target);
   }
 
+  var lastCard = new WeakMap(); // picker -> the card the keyboard was last on
+
+  function focusDeck(scope) {
+    var picker = scope.querySelector("[data-card-picker]");
+    if (!picker || picker.hidden) { return; }
+    var last = lastCard.get(picker);
+    var target = last && usable(last) ? last : null;
+    if (!target) {
+      target = Array.prototype.filter.call(picker.querySelectorAll("[data-card]"), usable)[0] || null;
+    }
+    if (target) { target.focus(); }
+  }
+
+  document.addEventListener("focusin", function (event) {
+    var card = event.target.closest && event.target.closest("[data-card-picker] [data-card]");
+    if (card) { lastCard.set(card.closest("[data-card-picker]"), card); }
+  });
+
   document.addEventListener("keydown", function (event) {
     var keys = ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End"];
     if (keys.indexOf(event.key) < 0 || event.altKey || event.ctrlKey || event.metaKey) { return; }
@@ -305,8 +326,9 @@
     var picker = button.closest("[data-card-picker]");
     if (picker.classList.contains("is-complete")) {
       // Every row full (the deck may fold away): on to the form's first button, Record.
+      // Once this key event is over (its keyup goes to the card, not to Record).
       var submit = scopeOf(button).querySelector("button[type=submit]");
-      if (submit) { submit.focus(); }
+      if (submit) { window.setTimeout(function () { submit.focus(); }, 0); }
       return;
     }
     if (!button.disabled) { return; }
