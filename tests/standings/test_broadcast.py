@@ -152,7 +152,7 @@ def test_broadcast_pages_have_nothing_to_click(client: Client, stream: Table, pa
     response = client.get(f"/broadcast/{stream.event.slug}/{page}")
     assert response.status_code == 200
     html = response.content.decode()
-    assert "<a " not in html and "<nav" not in html and "<header class=\"site-header" not in html
+    assert "<a " not in html and "<nav" not in html and '<header class="site-header' not in html
     assert "<button" not in html and "<form" not in html
     assert 'data-deck-default="four"' in html
     assert response["X-Frame-Options"] == "SAMEORIGIN"  # the director's previews

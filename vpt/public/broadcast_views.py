@@ -62,7 +62,8 @@ def _words() -> dict[str, str]:
         % {"payer": "{payer}", "payee": "{payee}", "chips": "{chips}"},
         "no_hand": gettext("No hand recorded yet at this table."),
         "hand_for_hand": gettext("Hand-for-hand"),
-        "next_pay_jump": gettext("Next pay jump: place %(place)s, %(prize)s") % {"place": "{place}", "prize": "{prize}"},
+        "next_pay_jump": gettext("Next pay jump: place %(place)s, %(prize)s")
+        % {"place": "{place}", "prize": "{prize}"},
         "thousands": str(get_format("THOUSAND_SEPARATOR")),
         "decimal": str(get_format("DECIMAL_SEPARATOR")),
     }

@@ -6,6 +6,7 @@ goes to /work/tools/screens/ when that folder exists (the note on the issue), el
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from unittest import mock
 
@@ -37,7 +38,7 @@ def stream(director: User) -> Table:
 
 
 @pytest.fixture
-def hd(browser: Browser) -> Page:
+def hd(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport=FULL_HD)
     yield context.new_page()
     context.close()
@@ -138,10 +139,15 @@ def test_the_chip_leaders_and_the_clock(hd: Page, live_server: object, stream: T
 
 
 def test_the_director_previews_each_source(
-    hd: Page, live_server: object, login: object, director: User, password: str, stream: Table
+    hd: Page,
+    live_server: object,
+    login: Callable[[Page, object, User, str], None],
+    director: User,
+    password: str,
+    stream: Table,
 ) -> None:
     page = hd
-    login(page, live_server, director, password)  # type: ignore[operator]
+    login(page, live_server, director, password)
     page.goto(f"{live_server}/floor/events/{stream.event.slug}/broadcast/")
     expect(page.locator("[data-source]")).to_have_count(3)
     frame = page.frame_locator("iframe").first
