@@ -1,7 +1,7 @@
 """The stream's JSON (floor.md, "The featured table"): a table's live state with its last hand,
 and the chip leaders' lower third. Polled every 2 s by the broadcast pages (`vpt.public`), and
 by streamers' own overlays (hence the CORS header); a poll while nothing changed in the event
-costs one query and answers 304 (`vpt.events.live`)."""
+costs one query and answers 304 (`vpt.pages.live`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from vpt.events.live import Live, live_page
+from vpt.pages.live import Live, live_page
 from vpt.standings.broadcast import chip_leaders_json, table_live_json
 from vpt.tables.models import Table
 

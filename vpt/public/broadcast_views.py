@@ -27,8 +27,8 @@ from django.utils.translation import gettext
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_GET
 
-from vpt.events.live import Live, live_page
 from vpt.ofc import card_face, deck
+from vpt.pages.live import Live, live_page
 from vpt.rounds.templatetags.vpt_cards import card_label
 from vpt.standings.broadcast import chip_leaders_json, hand_for_hand_on, table_live_json
 from vpt.tables.models import Table

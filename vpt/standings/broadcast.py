@@ -29,8 +29,8 @@ from decimal import Decimal
 from typing import Any
 
 from vpt.events.models import Event
-from vpt.events.results import event_results_table
 from vpt.events.selectors import chips_per_point_in_force
+from vpt.money.results import event_results_table
 from vpt.rounds.models import Board, Hand
 from vpt.rounds.selectors import hand_detail
 from vpt.seating.models import Seat
