@@ -18,7 +18,7 @@ from factories import THREE, make_event, play
 from page_clock import pause_clock
 from playwright.sync_api import Browser, Page, expect
 
-from vpt.events import live
+from vpt import live
 from vpt.events.models import Event
 from vpt.rounds.selectors import table_state
 from vpt.tables.featured import set_table_featured
@@ -83,7 +83,7 @@ def test_the_table_page_shows_the_hand_just_recorded_within_one_poll(
     expect(page.locator(".broadcast-board .card")).to_have_count(0)
     page.evaluate("window.__notReloaded = true")
 
-    with mock.patch("vpt.pages.live.not_modified", not_modified):
+    with mock.patch("vpt.live.not_modified", not_modified):
         next_poll(page)
         next_poll(page)
         assert answers[-1] is True, answers  # revalidated with its ETag: 304, nothing changed
