@@ -12,10 +12,11 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from factories import by_seat, entries_in_order, make_event
 
+from vpt.audit.models import AuditEntry
 from vpt.errors import ServiceError
-from vpt.events.models import AuditEntry, Entry, Event
-from vpt.events.payout_services import set_payout_structure
-from vpt.events.prizes import event_prizes
+from vpt.events.models import Entry, Event
+from vpt.money.payout_services import set_payout_structure
+from vpt.money.prizes import event_prizes
 from vpt.rounds.clock import clock_now, start_clock
 from vpt.rounds.hand_for_hand import (
     hand_for_hand_status,
@@ -69,8 +70,8 @@ def test_bubble_suggests_hand_for_hand_and_the_service_is_audited(director: User
         start_hand_for_hand(event, actor=director)
     assert again.value.code == "hand_for_hand_on"
     stop_hand_for_hand(event, actor=director)
-    actions = list(AuditEntry.objects.filter(event=event).values_list("action", flat=True).order_by("id"))
-    assert actions[-2:] == ["start_hand_for_hand", "stop_hand_for_hand"]
+    actions = list(AuditEntry.objects.filter(event_id=event.pk).values_list("action", flat=True).order_by("id"))
+    assert actions[-2:] == ["rounds.start_hand_for_hand", "rounds.stop_hand_for_hand"]
 
 
 def test_final_table_bubble_is_suggested(director: User) -> None:
@@ -148,7 +149,7 @@ def test_eliminations_of_one_round_rank_by_stack_and_equal_stacks_split_the_priz
     # 5 left <= 6 paid: the bubble burst, hand-for-hand ended by itself and the clock runs.
     event.refresh_from_db()
     assert not event.hand_for_hand
-    assert AuditEntry.objects.filter(event=event, action="end_hand_for_hand").count() == 1
+    assert AuditEntry.objects.filter(event_id=event.pk, action="rounds.end_hand_for_hand").count() == 1
     assert clock_now(event).status.running
     assert [table_state(t.pk).why_not for t in (a, b, c)] == ["too_few_players", "too_few_players", None]
 

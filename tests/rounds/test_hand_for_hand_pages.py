@@ -13,9 +13,10 @@ from django.test import Client
 from django.urls import reverse
 from factories import by_seat, make_event
 
-from vpt.events.models import AuditEntry, Entry, Event
-from vpt.events.payout_services import set_payout_structure
+from vpt.audit.models import AuditEntry
+from vpt.events.models import Entry, Event
 from vpt.events.player_links import issue_player_links, live_player_tokens
+from vpt.money.payout_services import set_payout_structure
 from vpt.rounds.clock import start_clock
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
@@ -55,7 +56,7 @@ def test_the_director_switches_it_on_from_the_overview(client_as_director: Clien
     page = client_as_director.get(url).content.decode()
     assert 'data-hand-for-hand="on"' in page and "Hand-for-hand: round 1" in page
     assert "Still playing this round: tables 1, 2, 3." in page
-    assert AuditEntry.objects.filter(event=room, action="start_hand_for_hand").exists()
+    assert AuditEntry.objects.filter(event_id=room.pk, action="rounds.start_hand_for_hand").exists()
 
     client_as_director.post(reverse("floor:hand-for-hand", args=[room.slug]), {"on": "0"})
     assert not Event.objects.get(pk=room.pk).hand_for_hand

@@ -13,8 +13,9 @@ from django.urls import reverse
 from pytest_django import Settings
 
 from vpt.accounts.permissions import PlayerActor
+from vpt.audit.models import AuditEntry
 from vpt.errors import ServiceError
-from vpt.events.models import AuditEntry, Entry, Event
+from vpt.events.models import Entry, Event
 from vpt.events.player_links import issue_player_links, live_player_tokens
 from vpt.seating.calls import answer_floor_call, call_floor, close_floor_call, open_calls
 from vpt.seating.models import FloorCall, Seat
@@ -65,7 +66,7 @@ def test_the_dealer_calls_once_and_the_director_answers(
     assert open_calls(table.event) == []
     assert 'data-floor-call="none"' in client.get(url).content.decode()
     actions = list(AuditEntry.objects.filter(action__contains="floor").values_list("action", flat=True).order_by("id"))
-    assert actions == ["call_floor", "answer_floor_call", "close_floor_call"]
+    assert actions == ["seating.call_floor", "seating.answer_floor_call", "seating.close_floor_call"]
 
 
 def test_another_tables_dealer_may_not_call_here(client: Client, table: Table) -> None:

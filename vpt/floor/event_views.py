@@ -40,6 +40,7 @@ from vpt.floor.event_forms import (
 from vpt.http import HtmxHttpRequest, absolute_url, phones_cannot_reach
 from vpt.rounds.hand_for_hand import hand_for_hand_status
 from vpt.seating.calls import open_calls
+from vpt.tables.services import end_sign_in_cards
 
 
 @director_required
@@ -284,6 +285,7 @@ def event_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     else:
         try:
             set_event_status(event, status=status, actor=request.user)
+            end_sign_in_cards(event, actor=request.user)  # a no-op unless the event finished
         except ServiceError as error:
             messages.error(request, str(error))
         else:

@@ -18,8 +18,8 @@ from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.events.audit import bump_people_events
 from vpt.floor.people_forms import MergeForm
-from vpt.people.models import Person, PersonChange
-from vpt.people.selectors import matching_people
+from vpt.people.models import Person
+from vpt.people.selectors import matching_people, people_changes
 from vpt.people.services import merge_people, set_person_hidden, undo_merge
 
 LISTED = 200
@@ -34,7 +34,7 @@ def _context(query: str, form: MergeForm) -> dict[str, object]:
         "people": people,
         "query": query,
         "form": form,
-        "changes": PersonChange.objects.select_related("person", "other", "actor")[:30],
+        "changes": people_changes(30),
     }
 
 

@@ -6,7 +6,7 @@ it is limited per address (`CALLS_PER_ADDRESS` in `CALL_WINDOW_SECONDS`, 429 pas
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponseBase
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -26,7 +26,7 @@ CALL_WINDOW_SECONDS = 600
 
 @csrf_exempt
 @require_POST
-def call(request: HttpRequest, token: str) -> HttpResponse:
+def call(request: HttpRequest, token: str) -> HttpResponseBase:
     link = link_or_404(token)
     limit = int(getattr(settings, "VPT_CALLS_PER_ADDRESS", CALLS_PER_ADDRESS))
     if over_limit(request, "floor-call", limit=limit, seconds=CALL_WINDOW_SECONDS):

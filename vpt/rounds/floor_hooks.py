@@ -10,13 +10,14 @@ from vpt.tables.models import Table
 
 from .hand_for_hand import hand_for_hand_recorded
 from .models import Hand
-from .pace import store_level_hands
+from .pace import count_level_hand
 
 __all__ = ["floor_hand_recorded"]
 
 
 def floor_hand_recorded(event: Event, table: Table, hand: Hand, *, actor: Actor) -> None:
-    """Count the table's hands at the level (keep tables in step), then mark the hand-for-hand
-    round (which may start the next round or end hand-for-hand)."""
-    store_level_hands(table, hand)
+    """Count the table's hands at the level (keep tables in step; in memory, saved by the caller
+    with the table), then mark the hand-for-hand round (which may start the next round or end
+    hand-for-hand)."""
+    count_level_hand(table, hand)
     hand_for_hand_recorded(event, table, hand, actor=actor)

@@ -36,11 +36,11 @@ from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, ensure_director
+from vpt.clock.services import hold_clock
+from vpt.clock.steady import steady_now
 from vpt.errors import ServiceError
 from vpt.events.audit import write_audit
-from vpt.events.clock_services import hold_clock
-from vpt.events.clock_time import steady_now
-from vpt.events.models import AuditEntry, Entry, Event, PayoutStructure
+from vpt.events.models import Entry, Event, PayoutStructure
 from vpt.events.services import lock_event
 from vpt.seating.models import Seat
 from vpt.seating.next_hand import deal_next_hands
@@ -200,7 +200,7 @@ def start_hand_for_hand(event: Event, *, actor: Actor, now: datetime | None = No
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.START_HAND_FOR_HAND,
+        action="rounds.start_hand_for_hand",
         obj=event,
         args={"round": event.hand_for_hand_round},
         after={
@@ -236,7 +236,7 @@ def stop_hand_for_hand(event: Event, *, actor: Actor, now: datetime | None = Non
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.STOP_HAND_FOR_HAND,
+        action="rounds.stop_hand_for_hand",
         obj=event,
         args={"round": event.hand_for_hand_round},
         after={"clock_resumed": resumed},
@@ -254,7 +254,7 @@ def _round_over(event: Event, *, actor: Actor) -> None:
         write_audit(
             actor=actor,
             event_id=event.pk,
-            action=AuditEntry.Action.END_HAND_FOR_HAND,
+            action="rounds.end_hand_for_hand",
             obj=event,
             args={"round": number, "players": left},
             after={"clock_resumed": resumed},

@@ -3,7 +3,7 @@
 pace             hands recorded per hour over the table's last 30 minutes (`PACE_MINUTES`),
                  voided hands excluded; its minutes per hand is the same window's average.
 hands this level `Table.level_hands` for the level of the table's last hand, counted here at
-                 each hand (`store_level_hands`, `record_hand`'s step) so the deal
+                 each hand (`count_level_hand`, `record_hand`'s step) so the deal
                  (`vpt.seating.pace`) compares tables without reading hands.
 estimated wait   a table held for being ahead waits for the slowest tables: the hands the
                  slowest needs to release it × its minutes per hand (the room's when it has
@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Case, Count, F, Max, Min, Q, Value, When
+from django.db.models import Count, Max, Min
 
 from vpt.events.models import Event
 from vpt.seating.pace import step_counts
@@ -24,20 +24,20 @@ from vpt.tables.models import Table
 
 from .models import Hand
 
-__all__ = ["PACE_MINUTES", "TablePace", "estimated_minutes", "step_wait", "store_level_hands", "table_paces"]
+__all__ = ["PACE_MINUTES", "TablePace", "count_level_hand", "estimated_minutes", "step_wait", "table_paces"]
 
 PACE_MINUTES = 30
 
 
-def store_level_hands(table: Table, hand: Hand) -> None:
-    """One more hand at `hand`'s level on the table, or the first of a new level (1 update, no
-    read: `record_hand` is the room's hot path). A hand voided later still counts until the
-    table's next level; pace itself reads hands and leaves voided ones out."""
-    same = Q(level_hands_level_id=hand.level_id) if hand.level_id is not None else Q(level_hands_level__isnull=True)
-    Table.objects.filter(pk=table.pk).update(
-        level_hands=Case(When(same, then=F("level_hands") + 1), default=Value(1)),
-        level_hands_level_id=hand.level_id,
-    )
+def count_level_hand(table: Table, hand: Hand) -> None:
+    """One more hand at `hand`'s level on the table, or the first of a new level, in memory: the
+    caller saves `level_hands` and `level_hands_level` with the table's other fields (no query:
+    `record_hand` is the room's hot path). A hand voided later still counts until the table's
+    next level; pace itself reads hands and leaves voided ones out."""
+    if table.level_hands_level_id == hand.level_id:
+        table.level_hands += 1
+    else:
+        table.level_hands, table.level_hands_level_id = 1, hand.level_id
 
 
 @dataclass(frozen=True)

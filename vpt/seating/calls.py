@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from vpt.accounts.permissions import Actor, PlayerActor, ensure_can_record, ensure_director
 from vpt.errors import Conflict, ServiceError
 from vpt.events.audit import write_audit
-from vpt.events.models import AuditEntry, Event
+from vpt.events.models import Event
 from vpt.events.services import lock_event
 from vpt.tables.models import Table
 
@@ -97,7 +97,7 @@ def call_floor(table: Table | None, *, actor: Actor, reason: str, note: str = ""
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.CALL_FLOOR,
+        action="seating.call_floor",
         obj=call,
         table_number=table.number,
         entry=seat.entry if seat else None,
@@ -107,7 +107,7 @@ def call_floor(table: Table | None, *, actor: Actor, reason: str, note: str = ""
     return call
 
 
-def _answer(call: FloorCall, *, actor: Actor, status: str, action: AuditEntry.Action) -> FloorCall:
+def _answer(call: FloorCall, *, actor: Actor, status: str, action: str) -> FloorCall:
     ensure_director(actor)
     event = lock_event(call.event_id)
     call = FloorCall.objects.select_for_update().select_related("table").get(pk=call.pk)
@@ -138,13 +138,13 @@ def _answer(call: FloorCall, *, actor: Actor, status: str, action: AuditEntry.Ac
 @transaction.atomic(durable=True)
 def answer_floor_call(call: FloorCall, *, actor: Actor) -> FloorCall:
     """*On my way*: the director goes to the call; the caller's screen says so."""
-    return _answer(call, actor=actor, status=FloorCall.Status.ON_THE_WAY, action=AuditEntry.Action.ANSWER_FLOOR_CALL)
+    return _answer(call, actor=actor, status=FloorCall.Status.ON_THE_WAY, action="seating.answer_floor_call")
 
 
 @transaction.atomic(durable=True)
 def close_floor_call(call: FloorCall, *, actor: Actor) -> FloorCall:
     """*Done*: the call is dealt with; the table or player may call again."""
-    return _answer(call, actor=actor, status=FloorCall.Status.DONE, action=AuditEntry.Action.CLOSE_FLOOR_CALL)
+    return _answer(call, actor=actor, status=FloorCall.Status.DONE, action="seating.close_floor_call")
 
 
 def open_calls(event: Event) -> list[FloorCall]:

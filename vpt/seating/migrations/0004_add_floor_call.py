@@ -7,9 +7,9 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0015_add_floor_pace_settings'),
+        ('events', '0017_add_floor_pace_settings'),
         ('seating', '0003_add_planned_move'),
-        ('tables', '0005_add_table_floor_facts'),
+        ('tables', '0006_add_table_floor_facts'),
     ]
 
     operations = [
