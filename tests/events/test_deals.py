@@ -126,6 +126,9 @@ def test_amounts_agreed_must_add_up_to_what_is_left(client_as_director: Client, 
         ("lots", "Ana: not an amount."),
         ("150.005", "Ana: at most 2 decimals."),
         ("", "Ana: enter an amount."),
+        ("1e30", "Ana: at most 9,999,999,999.99."),
+        ("9" * 400, "Ana: at most 9,999,999,999.99."),
+        ("1E+999999999", "Ana: at most 9,999,999,999.99."),
     ],
 )
 def test_a_bad_amount_is_refused_on_its_field(

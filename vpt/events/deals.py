@@ -59,6 +59,10 @@ def _field_error(message: str, *, code: str, entry: Entry | None = None) -> Serv
     return ServiceError(message, code=code, entry_id=entry.pk if entry else None)
 
 
+# What a money column holds (DecimalField(max_digits=12, decimal_places=2)).
+MAX_AMOUNT = Decimal("9999999999.99")
+
+
 def parse_amount(text: str | Decimal, *, name: str) -> Decimal:
     """An amount typed for ``name``: a number, not below zero, at most 2 decimals."""
     try:
@@ -67,6 +71,10 @@ def parse_amount(text: str | Decimal, *, name: str) -> Decimal:
         raise ServiceError(_("%(name)s: not an amount.") % {"name": name}, code="not_a_number") from None
     if not amount.is_finite():
         raise ServiceError(_("%(name)s: not an amount.") % {"name": name}, code="not_a_number")
+    if amount.copy_abs() > MAX_AMOUNT:  # before any arithmetic (quantizing 1e30: InvalidOperation)
+        raise ServiceError(
+            _("%(name)s: at most %(max)s.") % {"name": name, "max": format_money(MAX_AMOUNT)}, code="too_large"
+        )
     if amount < 0:
         raise ServiceError(_("%(name)s: an amount cannot be below zero.") % {"name": name}, code="negative_amount")
     if amount != amount.quantize(money.CENT):
