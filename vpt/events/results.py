@@ -64,6 +64,15 @@ class EventResults:
         """The prizes won so far, summed: the whole pool once every paid place is decided."""
         return sum((row.prize for row in self.rows), Decimal("0.00"))
 
+    @property
+    def finished(self) -> bool:
+        """The event is over, by play or by a deal: every entry left has its place."""
+        return self.event.status == Event.Status.FINISHED
+
+    def placed_rows(self) -> list[ResultRow]:
+        """The entries with a place, by place (ties share it): a finished event's final table."""
+        return [row for row in self.rows if row.place is not None]
+
     def prize_rows(self) -> list[ResultRow]:
         """The entries that win money, by place: what the payouts page names."""
         return [row for row in self.rows if row.prize > 0]
