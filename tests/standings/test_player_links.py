@@ -194,3 +194,15 @@ def test_a_player_link_reaches_nothing_but_its_page(client: Client, linked: Even
     assert "_auth_user_id" not in client.session
     assert DEVICE_SESSION_KEY not in client.session
     assert client.get(reverse("public:standings", args=[linked.slug])).status_code == 200
+
+
+def test_command_output_is_neutralised_like_every_csv(event: Event, director: User, settings: Settings) -> None:
+    from vpt.events.entries import register_player
+
+    settings.VPT_PUBLIC_URL = "https://vpt.example.org"
+    register_player(event, name='=HYPERLINK("http://evil.example")', actor=director)
+    out = io.StringIO()
+    call_command("player_links", event.slug, stdout=out)
+    names = [row[0] for row in csv.reader(io.StringIO(out.getvalue()))]
+    assert "'=HYPERLINK(\"http://evil.example\")" in names
+    assert not any(name.startswith("=") for name in names)
