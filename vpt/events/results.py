@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 
+from vpt.people.names import name_key
 from vpt.people.selectors import canonical_ids
 
 from .models import Deal, DealShare, Entry, Event
@@ -78,12 +79,13 @@ class EventResults:
         return [row for row in self.rows if row.prize > 0]
 
 
-def _order(row: ResultRow) -> tuple[int, int, int, str, int]:
+def _order(row: ResultRow) -> tuple[int, int, int, tuple[str, str], int]:
+    name = name_key(row.name)  # "Élodie" before "Sofía"
     if row.place is not None:
-        return (0, row.place, 0, row.name, row.number)
+        return (0, row.place, 0, name, row.number)
     if row.status == "in":
-        return (1, 0, -row.chips, row.name, row.number)
-    return (2, 0, 0, row.name, row.number)
+        return (1, 0, -row.chips, name, row.number)
+    return (2, 0, 0, name, row.number)
 
 
 def event_results_table(event: Event, *, public: bool = False) -> EventResults:

@@ -20,6 +20,7 @@ from vpt.events.models import Entry, Event
 from vpt.events.player_links import issue_player_links, live_player_tokens, replace_player_link
 from vpt.events.selectors import event_or_404
 from vpt.http import absolute_url, phones_cannot_reach
+from vpt.people.names import name_key
 
 
 def player_path(token: str) -> str:
@@ -30,7 +31,10 @@ def player_path(token: str) -> str:
 def entry_links(event: Event, url: Any) -> list[tuple[Entry, str]]:
     """Every entry of ``event`` by name and entry number with the URL of its live link (``url``
     makes it absolute); "" for an entry without one (the event has finished): 2 queries."""
-    entries = list(Entry.objects.filter(event=event).select_related("player").order_by("player__name", "number"))
+    entries = sorted(
+        Entry.objects.filter(event=event).select_related("player"),
+        key=lambda entry: (name_key(entry.player.name), entry.number),
+    )
     tokens = live_player_tokens(entries)
     return [(entry, url(player_path(tokens[entry.pk])) if entry.pk in tokens else "") for entry in entries]
 

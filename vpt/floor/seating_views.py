@@ -28,6 +28,7 @@ from vpt.events.models import Entry, Event
 from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
 from vpt.floor.table_forms import dealer_options
 from vpt.http import HtmxHttpRequest
+from vpt.people.names import name_key
 from vpt.seating.balancing import Plan, When, suggest_moves
 from vpt.seating.models import PlannedMove, Seat
 from vpt.seating.next_hand import next_hand
@@ -82,10 +83,9 @@ def _context(event: Event, move_form: MoveForm | None = None) -> dict[str, Any]:
         .order_by("number")
         .prefetch_related(Prefetch("seat_set", queryset=seats))
     ]
-    unseated = list(
-        Entry.objects.filter(event=event, status=Entry.Status.ACTIVE, seat__isnull=True)
-        .select_related("player")
-        .order_by("player__name")
+    unseated = sorted(
+        Entry.objects.filter(event=event, status=Entry.Status.ACTIVE, seat__isnull=True).select_related("player"),
+        key=lambda entry: name_key(entry.player.name),
     )
     return {
         "event": event,

@@ -17,7 +17,7 @@ from django.db.models import Prefetch
 from vpt.events.models import Entry, Event, Player
 from vpt.ofc import RuleSet
 from vpt.people.models import HIDDEN_NAME
-from vpt.people.names import fold_name
+from vpt.people.names import fold_name, name_key
 from vpt.rounds.models import Board, Exchange, Hand
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
@@ -120,7 +120,7 @@ def event_standings(event: Event, *, query: str = "") -> Standings:
 
     # A finished event has placed its players still in (a deal's places, or by chips): their
     # places rank them, so the standings agree with the results. Running: by chips.
-    active_rows.sort(key=lambda r: (r[6] is None, r[6] or 0, -r[4], r[2], r[3]))
+    active_rows.sort(key=lambda r: (r[6] is None, r[6] or 0, -r[4], name_key(r[2]), r[3]))
     active: list[StandingRow] = []
     previous_stack, rank = None, 0
     for index, r in enumerate(active_rows, start=1):
@@ -134,7 +134,7 @@ def event_standings(event: Event, *, query: str = "") -> Standings:
             )
         )
     out_rows = [r for player_id, r in latest.items() if player_id not in active_players]
-    out_rows.sort(key=lambda r: (r[6] is None, r[6] or 0, r[2]))
+    out_rows.sort(key=lambda r: (r[6] is None, r[6] or 0, name_key(r[2])))
     eliminated = [
         StandingRow(r[1], r[0], r[2], r[4], counts[r[1]], False, None, r[6], None, None, False, r[11], r[10], r[12])
         for r in out_rows
