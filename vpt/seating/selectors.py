@@ -75,7 +75,7 @@ def pending_moves(event: Event) -> list[SeatMove]:
     (a player out since has no seat to reach), oldest first, each with its player: 1 query."""
     return list(
         SeatMove.objects.filter(event=event, confirmed_at__isnull=True, entry__status=Entry.Status.ACTIVE)
-        .select_related("entry__player")
+        .select_related("entry__player__person__merged_into")  # its public name, for move slips
         .order_by("moved_at", "id")
     )
 
