@@ -55,4 +55,4 @@ class Command(BaseCommand):
         writer.writerow(["name", "url"])
         for entry, url in links:
             if url:  # an entry without a link, of a finished event, has nothing to send
-                writer.writerow([str(entry), url])
+                writer.writerow([entry.player.name, url])  # one row per player: a re-entry keeps the link
