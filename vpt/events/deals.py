@@ -30,7 +30,7 @@ from vpt.errors import Conflict, ServiceError
 
 from . import payouts as money
 from .audit import write_audit
-from .models import AuditEntry, Deal, DealShare, Entry, Event
+from .models import AuditEntry, Deal, DealShare, Entry, Event, Payment
 from .money_format import format_money
 from .places import assign_places
 from .prizes import event_prizes
@@ -240,6 +240,30 @@ def undo_deal(event: Event, *, actor: Actor) -> None:
     event.status = Event.Status.RUNNING
     event.save(update_fields=["status"])
     assign_places(event, eliminations=None)
+
+
+def undo_deal_effects(event: Event) -> list[str]:
+    """What undoing the deal changes, a line each, for its confirmation: each share taken back,
+    and each prize the cash desk already paid out of it, which the desk is then owed back
+    until the event finishes again (the payment stays recorded): 2 queries."""
+    deal = Deal.objects.filter(event=event).first()
+    if deal is None:
+        return []
+    lines = [
+        _("%(name)s loses the deal's %(amount)s (place %(place)s) and plays on.")
+        % {"name": share.entry, "amount": format_money(share.amount), "place": share.place}
+        for share in deal.shares.select_related("entry__player").order_by("place", "pk")
+    ]
+    paid = Payment.objects.filter(event=event, kind=Payment.Kind.PRIZE).select_related("entry__player")
+    for payment in paid.order_by("created_at", "pk"):
+        lines.append(
+            _(
+                "Already paid out: %(amount)s to %(name)s. After the undo their prize is 0, so the cash desk "
+                "is owed %(amount)s back until the event finishes again."
+            )
+            % {"amount": format_money(payment.amount), "name": payment.entry}
+        )
+    return lines
 
 
 @transaction.atomic(durable=True)
