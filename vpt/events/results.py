@@ -113,7 +113,7 @@ def event_results_table(event: Event, *, public: bool = False) -> EventResults:
         rows.append(
             ResultRow(
                 place=entry.place if status != "re-entered" else None,
-                name=entry.player.public_name if public else entry.player.name,
+                name=entry.player.public_name if public else entry.player.display_name,
                 entry_id=entry.pk,
                 person_id=people.get(person, person) if person is not None else None,
                 number=entry.number,

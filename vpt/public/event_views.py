@@ -142,7 +142,7 @@ def player(request: HttpRequest, live: Live, slug: str, player_id: int) -> HttpR
             "entry_results": [(entry, by_entry.get(entry.pk)) for entry in page.entries],
         }
         html = render_to_string("public/player.html#player-live", context, request=request)
-        return {"html": html, "name": page.player.name}
+        return {"html": html, "name": page.player.public_name}
 
     cached = live.cached("player", compute)
     context = {"event": event, "title": cached["name"], "live_html": mark_safe(cached["html"])}

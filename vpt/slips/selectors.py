@@ -65,7 +65,8 @@ def entry_name(entry: Entry, *, public: bool = False) -> str:
     document anyone may print, where a hidden person is "Hidden player" (`Entry.public_name`)."""
     if public:
         return entry.public_name
-    return entry.player.name if entry.number == 1 else f"{entry.player.name} ({entry.number})"
+    name = entry.player.display_name  # the person's name, as every printout gives it
+    return name if entry.number == 1 else f"{name} ({entry.number})"
 
 
 def user_name(user: Any) -> str:

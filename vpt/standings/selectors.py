@@ -93,6 +93,8 @@ _STANDING_FIELDS = (
     "eliminated_at_table",
     "player__person__hidden",
     "player__person__merged_into__hidden",
+    "player__person__name",
+    "player__person__merged_into__name",
 )
 
 
@@ -108,7 +110,8 @@ def event_standings(event: Event, *, query: str = "") -> Standings:
     hidden_name = str(HIDDEN_NAME)
     for stored in Entry.objects.filter(event=event).values_list(*_STANDING_FIELDS).order_by():
         hidden = bool(stored[12] or stored[13])
-        row = (*stored[:2], hidden_name if hidden else stored[2], *stored[3:12], hidden)
+        person_name = stored[15] or stored[14] or stored[2]  # the person's name (a merge's keeper), else as typed
+        row = (*stored[:2], hidden_name if hidden else person_name, *stored[3:12], hidden)
         entries_total += 1
         player_id, number = row[1], row[3]
         if row[5] == Entry.Status.ACTIVE:
