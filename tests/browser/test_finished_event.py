@@ -43,7 +43,7 @@ def test_the_big_screen_after_an_icm_deal_shows_the_deals_places_and_no_clock(
     expected = [(row.place, row.name, f"{row.prize:,.2f}") for row in event_results_table(event).placed_rows()]
     assert [place for place, _name, _prize in expected] == [1, 2, 2]  # Ben and Cid tie for 2nd
 
-    for viewport in (FULL_HD, {"width": 390, "height": 844}):
+    for viewport in (FULL_HD, {"width": 390, "height": 844}, {"width": 360, "height": 740}):
         context = browser.new_context(viewport=viewport)
         page = context.new_page()
         pause_clock(page)
