@@ -1,8 +1,10 @@
-"""Hands recorded per second through `record_hand`, and queries per recorded hand.
+"""Hands recorded per second through `record_hand`, queries per recorded hand, and the time it
+holds the write lock.
 
-Runs on a throw-away database: SQLite in memory by default, or the server DATABASE_URL
-names (a test database is created and dropped there). Goal: queries per hand constant
-whatever the field size, and under 30.
+Runs on a throw-away database: SQLite (a file in WAL mode, as the tests) by default, or the
+server DATABASE_URL names (a test database is created and dropped there). Goal: queries per
+hand constant whatever the field size, and at most 12 (13 for the hand that opens a round).
+The lock times are `record_hand`'s own line (`vpt.rounds.timing`), turned on here.
 
     .venv/bin/python bench/record_hand.py [--hands 300] [--players 30]
 """
@@ -10,8 +12,11 @@ whatever the field size, and under 30.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import random
+import re
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -41,15 +46,28 @@ def main() -> None:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
+class Held(logging.Handler):
+    """Keeps the time each `record_hand` held the write lock, from its timing line."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.seconds: list[float] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        match = re.search(r"held it ([0-9.]+) ms", record.getMessage())
+        if match:
+            self.seconds.append(float(match.group(1)) / 1000)
+
+
 def run(hands: int, players: int) -> None:
     from vpt.events.entries import register_player
     from vpt.events.models import Event
     from vpt.events.services import create_event
     from vpt.rounds.selectors import table_state
     from vpt.rounds.services import record_hand
-    from vpt.rounds.simulation import deal_boards, player_names, simulation_actor
     from vpt.seating.services import draw_seats
     from vpt.tables.models import Table
+    from vpt.tours.event_simulation import deal_boards, player_names, simulation_actor
 
     actor = simulation_actor()
     rng = random.Random(1)
@@ -64,6 +82,10 @@ def run(hands: int, players: int) -> None:
         prepared = []
         queries = []
         elapsed = 0.0
+        held = Held()
+        timing = logging.getLogger("vpt.rounds.timing")
+        timing.addHandler(held)
+        timing.setLevel(logging.INFO)
         for i in range(hands):
             table = tables[i % len(tables)]
             state = table_state(table.pk)
@@ -75,10 +97,13 @@ def run(hands: int, players: int) -> None:
                 record_hand(state.table, hand_number=state.next_hand_number, boards=boards, actor=actor)
             elapsed += time.perf_counter() - start
             queries.append(len(captured))
+        timing.removeHandler(held)
+        cuts = statistics.quantiles(held.seconds, n=100, method="inclusive")
         print(
             f"{connection.vendor}, {size} players, {len(tables)} tables: {hands / elapsed:.0f} hands/s "
             f"through record_hand; queries per hand min {min(queries)} max {max(queries)} "
-            f"mean {sum(queries) / len(queries):.1f}"
+            f"mean {sum(queries) / len(queries):.1f}; lock held p50 {cuts[49] * 1000:.2f} ms "
+            f"p95 {cuts[94] * 1000:.2f} ms"
         )
 
 

@@ -5,7 +5,9 @@ database in a temporary folder, on a free loopback port; creates an event with o
 one dealer per table; then, for `--seconds`, every dealer logs in and records hand after hand
 through the real dealer page (GET /tables/<id>/, POST the boards, follow the redirect to the
 result) while every phone opens /standings/<slug>/ and polls it every 5 s as htmx does. At the
-end it prints hands/s, p50/p95/p99 per kind of request and the errors, and runs
+end it prints hands/s, p50/p95/p99 per kind of request and the errors, what `record_hand` did
+on the servers (the time it held the write lock, p50/p95/p99, and its SQL statements per hand:
+the servers load `bench/servers/settings.py`, which logs one line per hand), and runs
 `manage.py check_chips` on the event. Everything is on 127.0.0.1; the run stops by itself.
 
     .venv/bin/python bench/room.py [--tables 20] [--phones 300] [--seconds 60]
@@ -60,11 +62,12 @@ REQUEST_TIMEOUT_SECONDS = 60
 BACKOFF_FIRST_SECONDS = 0.1
 BACKOFF_MOST_SECONDS = 5.0
 DEALER_PASSWORD = "room-bench-dealer-password"  # a scratch database, deleted after the run
+SERVER_SETTINGS = "bench.servers.settings"
 
 SETUP = """
 import json
 from django.contrib.auth.models import User
-from vpt.rounds.simulation import simulate_event
+from vpt.tours.event_simulation import simulate_event
 from vpt.tables.models import Table
 from vpt.tables.services import assign_dealer
 
@@ -287,6 +290,33 @@ def server_times(scratch: Path, servers: int) -> list[float]:
     return times
 
 
+RECORDED = re.compile(
+    r"record_hand table \d+ hand \d+: ([0-9.]+) ms to the lock \(read, plan, wait\), "
+    r"held it ([0-9.]+) ms, (\d+) statements"
+)
+
+
+@dataclass
+class Recorded:
+    """What `record_hand` logged on the servers (`vpt.rounds.timing`): per recorded hand, the
+    time from the call to the write lock, the time it held the lock (seconds), its statements."""
+
+    to_lock: list[float] = field(default_factory=list)
+    held: list[float] = field(default_factory=list)
+    statements: list[int] = field(default_factory=list)
+
+
+def recorded(lines: list[str]) -> Recorded:
+    found = Recorded()
+    for line in lines:
+        match = RECORDED.search(line)
+        if match:
+            found.to_lock.append(float(match.group(1)) / 1000)
+            found.held.append(float(match.group(2)) / 1000)
+            found.statements.append(int(match.group(3)))
+    return found
+
+
 def percentile_line(kind: str, values: list[float]) -> str:
     cuts = statistics.quantiles(values, n=100, method="inclusive") if len(values) > 1 else values * 99
     return (
@@ -372,7 +402,8 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
             if index > 0:
                 command.append("--no-jobs")  # one job runner for the room
             # Each server its own data folder (static files, logs); the first keeps the backups.
-            server_env = {**env, "VPT_DATA_DIR": f"{scratch}/var-{index}"}
+            # record_hand's line per hand on (bench/servers/settings.py).
+            server_env = {**env, "VPT_DATA_DIR": f"{scratch}/var-{index}", "DJANGO_SETTINGS_MODULE": SERVER_SETTINGS}
             servers.append(
                 subprocess.Popen(command, cwd=ROOT, env=server_env, stdout=logs[index], stderr=subprocess.STDOUT)
             )
@@ -431,6 +462,19 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
     served = server_times(scratch, options.servers)
     if served:
         print(percentile_line("standings (app)", served))
+    lines = [
+        line for index in range(options.servers) for line in (scratch / f"server-{index}.log").read_text().splitlines()
+    ]
+    hands = recorded(lines)
+    if hands.held:
+        print("record_hand on the servers:")
+        print(percentile_line("lock held", hands.held))
+        print(percentile_line("call to lock", hands.to_lock))
+        mean = sum(hands.statements) / len(hands.statements)
+        print(
+            f"  statements per hand (COMMIT aside): mean {mean:.1f}, min {min(hands.statements)}, "
+            f"max {max(hands.statements)}"
+        )
     polls = len(stats.timings["standings poll"])
     if polls:
         share = stats.not_modified["standings poll"] / polls

@@ -1,6 +1,7 @@
 """Tour bench: a tour of 20 events × 200 entries × 2,000 hands; the time to build the
 leaderboard and one person's statistics, cold (computed) and cached (through the test client:
-routing, middleware, the tour key, the cached JSON), and the queries each costs.
+routing, middleware, the tour key, the cached JSON), and the queries each costs; and the public
+leaderboard page, cold (the cache emptied first), with its bytes.
 
 Runs on a throw-away database (SQLite in memory by default, or the server DATABASE_URL names:
 a test database is created and dropped there). The events are built straight through the ORM
@@ -8,7 +9,7 @@ with bulk_create (finished events, places 1..entries, a stable pool of people, t
 table, every hand dealt from the same valid boards, scored and turned into rows by the
 project's own `vpt.rounds.scoring`, as `record_hand` does), which takes a few seconds per event.
 Aims (issue 20): leaderboard under 50 ms and a person's statistics under 20 ms cached, under
-1 s cold.
+1 s cold; (issue 27) the leaderboard and its page under 300 ms cold.
 
     .venv/bin/python bench/tour.py [--events 20] [--entries 200] [--hands 2000] [--rounds 10]
 """
@@ -36,7 +37,13 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
-AIMS_MS = {"leaderboard cached": 50.0, "statistics cached": 20.0, "leaderboard cold": 1000.0, "statistics cold": 1000.0}
+AIMS_MS = {
+    "leaderboard cached": 50.0,
+    "statistics cached": 20.0,
+    "leaderboard cold": 300.0,
+    "statistics cold": 1000.0,
+    "leaderboard page cold": 300.0,
+}
 BOARDS = [
     {"top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"},
     {"top": "3h 6d 9c", "middle": "Ts Js Qd Ks 2s", "bottom": "As Ad Ac 6c 6s"},
@@ -119,13 +126,15 @@ def build(events: int, entries: int, hands: int, seed: int = 1) -> tuple[str, in
     return tour.slug, busiest
 
 
-def best_of(rounds: int, run: Callable[[], object]) -> tuple[float, float]:
-    times = []
+def best_of(rounds: int, run: Callable[[], object]) -> tuple[float, float, float]:
+    """Best and median wall ms, and median CPU ms (the process's, what load does not inflate)."""
+    times, cpu = [], []
     for _ in range(rounds):
-        start = time.perf_counter()
+        start, started = time.perf_counter(), time.process_time()
         run()
         times.append((time.perf_counter() - start) * 1000)
-    return min(times), statistics.median(times)
+        cpu.append((time.process_time() - started) * 1000)
+    return min(times), statistics.median(times), statistics.median(cpu)
 
 
 def queries(run: Callable[[], object]) -> int:
@@ -160,23 +169,34 @@ def main() -> None:
         person = Person.objects.get(pk=person_id)
         client = Client()
         cache.clear()
+
+        def page_cold() -> object:
+            cache.clear()
+            response = client.get(f"/tours/{slug}/")
+            assert response.status_code == 200, response.status_code
+            return response
+
         runs: dict[str, Callable[[], object]] = {
             "leaderboard cold": lambda: leaderboard_data(tour_leaderboard(tour)),
             "leaderboard cached": lambda: client.get(f"/api/tours/{slug}/leaderboard"),
             "statistics cold": lambda: career_data(person_career(person)),
             "statistics cached": lambda: client.get(f"/api/people/{person_id}/stats"),
+            "leaderboard page cold": page_cold,
         }
         runs["leaderboard cached"]()  # fill the caches
         runs["statistics cached"]()
         hands = career_data(person_career(person))["totals"]["hands"]
+        print(f"load average: {os.getloadavg()[0]:.2f} (1 min) at the start")
         for label, run in runs.items():
-            best, median = best_of(args.rounds, run)
+            best, median, cpu = best_of(args.rounds, run)
             verdict = "OK" if best < AIMS_MS[label] else "OVER"
             print(
-                f"{label:<20} {best:8.2f} ms  (median {median:8.2f})  {queries(run):>2} queries  "
+                f"{label:<22} {best:8.2f} ms  (median {median:8.2f}, CPU {cpu:8.2f})  {queries(run):>2} queries  "
                 f"aim < {AIMS_MS[label]:.0f} ms {verdict}"
             )
+        print(f"leaderboard page: {len(page_cold().content):,} bytes")  # type: ignore[attr-defined]
         print(f"the person played {hands} hands in {len(career_data(person_career(person))['events'])} events")
+        print(f"load average: {os.getloadavg()[0]:.2f} (1 min) at the end")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 

@@ -43,5 +43,5 @@ print(event.slug, "dealer1 at", table)
 $PYTHON manage.py check_chips --event demo-open
 $PYTHON manage.py check_chips --event demo-warm-up
 $PYTHON manage.py dumpdata --indent 1 --output fixtures/demo_event.json \
-    auth.user people events tables seating rounds tours
+    auth.user audit people events tables seating rounds tours
 echo "wrote fixtures/demo_event.json"

@@ -29,7 +29,7 @@ RECORD_MORE = """
 from vpt.events.models import Event
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
-from vpt.rounds.simulation import deal_boards, simulation_actor
+from vpt.tours.event_simulation import deal_boards, simulation_actor
 from vpt.tables.models import Table
 import random
 event = Event.objects.get(slug="backup-me")
@@ -49,7 +49,7 @@ import json
 from django.db import connection
 found = {}
 with connection.cursor() as cursor:
-    for table in ["rounds_hand", "rounds_board", "rounds_exchange", "events_entry", "events_auditentry",
+    for table in ["rounds_hand", "rounds_board", "rounds_exchange", "events_entry", "audit_auditentry",
                   "tables_table"]:
         cursor.execute(f"SELECT * FROM {table} ORDER BY id")
         found[table] = [[str(value) for value in row] for row in cursor.fetchall()]
@@ -87,7 +87,7 @@ def round_trip(source: dict[str, str], target: dict[str, str], backups: Path) ->
         "shell",
         "--no-imports",
         "-c",
-        "from vpt.rounds.simulation import simulate_event\n"
+        "from vpt.tours.event_simulation import simulate_event\n"
         "simulate_event(players=6, hands=8, seed=2, slug='backup-me', reentry=False)",
     )
     at_backup = snapshot(source)

@@ -1,12 +1,13 @@
 """bench/room.py's devices when the servers misbehave: a dealer whose requests fail waits a
 bounded, jittered, growing time between tries instead of retrying flat out, and a phone whose
 server is killed mid-answer (IncompleteRead) counts a failed read and goes on polling. Time is a
-fake clock: nothing here sleeps."""
+fake clock: nothing here sleeps. And the bench reads the line `record_hand` logs per hand."""
 
 from __future__ import annotations
 
 import http.client
 import importlib.util
+import logging
 import random
 import sys
 from pathlib import Path
@@ -14,6 +15,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from boards import ACES_FULL, JACKS, QUEENS_FULL
+from django.contrib.auth.models import User
+from factories import play
+
+from vpt.tables.models import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -142,3 +148,23 @@ def test_a_phone_counts_an_incomplete_read_as_a_failed_read_and_polls_on(
 
     assert stats.errors == {"standings page": 1, "standings poll": 4}
     assert all(example.split(": ", 1)[1].startswith("IncompleteRead") for example in stats.examples)
+
+
+def test_the_bench_reads_the_line_record_hand_logs_per_hand(
+    table: Table, director: User, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, logger="vpt.rounds.timing"):
+        play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
+
+    found = room.recorded([record.getMessage() for record in caplog.records])
+    assert len(found.held) == len(found.to_lock) == 1 and found.held[0] >= 0
+    assert 0 < found.statements[0] <= 12  # the queries a hand costs (test_record_hand_lock), COMMIT aside
+
+
+def test_record_hand_logs_no_line_when_it_is_off(
+    table: Table, director: User, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING):
+        play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
+
+    assert room.recorded([record.getMessage() for record in caplog.records]).held == []

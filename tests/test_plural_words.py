@@ -13,10 +13,10 @@ from django.template import Context, Template
 from django.utils import translation
 
 from vpt.events.models import Event
-from vpt.events.money_format import explain_pool
 from vpt.events.ordinals import ordinal
-from vpt.events.prizes import event_prizes
 from vpt.events.services import create_event, update_event
+from vpt.money.pool_text import explain_pool
+from vpt.money.prizes import event_prizes
 from vpt.tours.rules import parse_rule
 from vpt.tours.words import rule_words
 

@@ -40,7 +40,7 @@ PASSWORD = "two-servers-dealer-password"
 SETUP = """
 import json
 from django.contrib.auth.models import User
-from vpt.rounds.simulation import simulate_event
+from vpt.tours.event_simulation import simulate_event
 from vpt.tables.models import Table
 from vpt.tables.services import assign_dealer
 

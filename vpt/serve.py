@@ -200,8 +200,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         os.environ["VPT_ALLOWED_HOSTS"] = ",".join(allowed_hosts(addresses))
     if not os.environ.get("VPT_PUBLIC_URL", "").strip():
         os.environ["VPT_PUBLIC_URL"] = default_public_url(options.port, addresses)
-    # The database pool of each worker (settings) is sized from its threads: see the README,
-    # "A bigger event", for workers x pool against PostgreSQL's max_connections.
+    # The database pool of each worker (settings) is sized from its threads: see docs/bigger-event.md
+    # ("Connections"), for workers x pool against PostgreSQL's max_connections.
     os.environ["VPT_THREADS"] = str(options.threads)
 
     prepare(folder, demo=not options.no_demo)

@@ -79,11 +79,14 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "vpt.accounts",
+    "vpt.audit",
     "vpt.people",
     "vpt.events",
+    "vpt.clock",
     "vpt.tables",
     "vpt.seating",
     "vpt.rounds",
+    "vpt.money",
     "vpt.tours",
     "vpt.slips",
     "vpt.standings",
@@ -137,6 +140,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "vpt.tables.context_processors.table_device",
                 "vpt.disk.disk_warning",
+                "vpt.manual.help_link",
             ],
         },
     },
@@ -199,7 +203,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Renders of the live pages, keyed by the event's version (vpt.events.live). In each process's
+# Renders of the live pages, keyed by the event's version (vpt.pages.live). In each process's
 # memory by default; in Redis, shared by every app server, when VPT_CACHE_URL names one.
 CACHES: dict[str, dict[str, object]]
 if os.environ.get("VPT_CACHE_URL"):

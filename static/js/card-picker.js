@@ -17,6 +17,7 @@
   var SUITS = { s: "s", h: "h", d: "d", c: "c", "♠": "s", "♥": "h", "♦": "d", "♣": "c",
                 "♤": "s", "♡": "h", "♢": "d", "♧": "c" };
   var SYMBOLS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+  var SUIT_KEYS = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" }; // the four-colour deck's classes
   var RANKS = "23456789TJQKA";
   var selected = new WeakMap(); // scope -> selected row input
 
@@ -79,7 +80,7 @@
     return null;
   }
 
-  function placeCard(scope, card) {
+  function placeCard(scope, card, stayInDeck) {
     var input = selectedInput(scope);
     if (!input) { return; }
     if (isFull(input)) {
@@ -91,17 +92,17 @@
     var next = isFull(input) ? nextWithRoom(scope, input) : null;
     if (next) { selected.set(scope, next); }
     changed(input);
-    if (next) { bringForward(next); }
+    if (next) { bringForward(next, stayInDeck); }
   }
 
   /* The row just completed hands over to the next: focus its row button (not its text box: a
      phone would open its keyboard) and scroll it into view above the deck's dock, whose height
      vpt.css reads from --dock-height for the rows' scroll margin. */
-  function bringForward(input) {
+  function bringForward(input, stayInDeck) {
     var row = input.closest("[data-row]");
     if (!row) { return; }
     var chooser = row.querySelector("[data-row-select]");
-    var target = chooser && !chooser.hidden ? chooser : null;
+    var target = chooser && !chooser.hidden && !stayInDeck ? chooser : null;
     if (target) { target.focus({ preventScroll: true }); }
     row.scrollIntoView({ block: "nearest" });
   }
@@ -132,7 +133,7 @@
       button.className = "card joker";
     } else if (canonical) {
       text = (canonical[0] === "T" ? "10" : canonical[0]) + SYMBOLS[canonical[1]];
-      button.className = "card" + (canonical[1] === "h" || canonical[1] === "d" ? " red" : "");
+      button.className = "card suit-" + SUIT_KEYS[canonical[1]] + (canonical[1] === "h" || canonical[1] === "d" ? " red" : "");
     } else {
       button.className = "card bad";
     }
@@ -229,7 +230,13 @@
     var target = event.target;
     var card = target.closest("[data-card-picker] [data-card]");
     if (card) {
-      if (!card.disabled) { placeCard(scopeOf(card), card.dataset.card); }
+      if (!card.disabled) {
+        // A click with no pointer (detail 0) is Enter or Space on the focused card: the
+        // keyboard stays in the deck instead of following the rows.
+        var byKeyboard = event.detail === 0 && document.activeElement === card;
+        placeCard(scopeOf(card), card.dataset.card, byKeyboard);
+        if (byKeyboard) { keepFocusInDeck(card); }
+      }
       return;
     }
     var placed = target.closest("[data-row-cards] [data-remove]");
@@ -241,8 +248,94 @@
     var chooser = target.closest("[data-row-select]");
     if (chooser) {
       select(chooser.closest("[data-row]").querySelector("[data-row-input]"));
+      // Chosen with Enter or Space: on into the deck, where that row's cards are picked (Tab
+      // would cross the typed rows on the way, and focusing one chooses it instead).
+      if (event.detail === 0) { focusDeck(scopeOf(chooser)); }
     }
   });
+
+  /* The deck by keyboard alone: Tab reaches each card, Enter or Space places it (a button's
+     own keys), and the arrow keys move through the deck, left/right along a suit and up/down to
+     the same rank of the suit above or below, skipping spent cards; Home/End go to a suit's
+     first and last card. */
+  function usable(button) { return !button.disabled && !button.closest("[hidden]"); }
+
+  function moveInDeck(button, key) {
+    var picker = button.closest("[data-card-picker]");
+    var suits = Array.prototype.filter.call(picker.querySelectorAll(".picker-suit"), function (suit) {
+      return !suit.hidden;
+    });
+    var suit = button.closest(".picker-suit");
+    var row = suits.indexOf(suit);
+    var cards = Array.prototype.slice.call(suit.querySelectorAll("[data-card]"));
+    var column = cards.indexOf(button);
+    var candidates = [];
+    var step;
+    if (key === "ArrowRight" || key === "ArrowLeft") {
+      step = key === "ArrowRight" ? 1 : -1;
+      for (var i = column + step; i >= 0 && i < cards.length; i += step) { candidates.push(cards[i]); }
+    } else if (key === "Home" || key === "End") {
+      candidates = key === "Home" ? cards : cards.slice().reverse();
+    } else {
+      step = key === "ArrowDown" ? 1 : -1;
+      for (var r = row + step; r >= 0 && r < suits.length; r += step) {
+        var other = Array.prototype.slice.call(suits[r].querySelectorAll("[data-card]"));
+        var here = Math.min(column, other.length - 1);
+        // The same column first, then its neighbours outwards (a spent card is skipped).
+        for (var d = 0; d < other.length; d += 1) {
+          if (other[here + d]) { candidates.push(other[here + d]); }
+          if (d && other[here - d]) { candidates.push(other[here - d]); }
+        }
+      }
+    }
+    var target = candidates.filter(usable)[0];
+    if (target) { target.focus(); }
+    return Boolean(target);
+  }
+
+  var lastCard = new WeakMap(); // picker -> the card the keyboard was last on
+
+  function focusDeck(scope) {
+    var picker = scope.querySelector("[data-card-picker]");
+    if (!picker || picker.hidden) { return; }
+    var last = lastCard.get(picker);
+    var target = last && usable(last) ? last : null;
+    if (!target) {
+      target = Array.prototype.filter.call(picker.querySelectorAll("[data-card]"), usable)[0] || null;
+    }
+    if (target) { target.focus(); }
+  }
+
+  document.addEventListener("focusin", function (event) {
+    var card = event.target.closest && event.target.closest("[data-card-picker] [data-card]");
+    if (card) { lastCard.set(card.closest("[data-card-picker]"), card); }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    var keys = ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End"];
+    if (keys.indexOf(event.key) < 0 || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var button = event.target.closest && event.target.closest("[data-card-picker] [data-card]");
+    if (!button) { return; }
+    moveInDeck(button, event.key);
+    event.preventDefault(); // the arrows move in the deck, not the page
+  });
+
+  /* A card placed by keyboard leaves the focus on a spent (disabled) button, which a browser
+     drops to the page's start: keep it in the deck, on the next card still free. */
+  function keepFocusInDeck(button) {
+    var picker = button.closest("[data-card-picker]");
+    if (picker.classList.contains("is-complete")) {
+      // Every row full (the deck may fold away): on to the form's first button, Record.
+      // Once this key event is over (its keyup goes to the card, not to Record).
+      var submit = scopeOf(button).querySelector("button[type=submit]");
+      if (submit) { window.setTimeout(function () { submit.focus(); }, 0); }
+      return;
+    }
+    if (!button.disabled) { return; }
+    if (!moveInDeck(button, "ArrowRight") && !moveInDeck(button, "ArrowLeft")) {
+      if (!moveInDeck(button, "ArrowDown")) { moveInDeck(button, "ArrowUp"); }
+    }
+  }
 
   document.addEventListener("focusin", function (event) {
     if (event.target.matches("[data-row-input]")) { select(event.target); }

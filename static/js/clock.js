@@ -14,7 +14,7 @@
 (function () {
   "use strict";
 
-  var RESYNC_MS = 10000;
+  var RESYNC_MS = 10000; // a page may ask for less: data-resync on [data-clock] (the broadcast clock's 2 s)
   var root = null;
   var state = null;
   var receivedAt = 0;
@@ -72,6 +72,8 @@
     setText("next", state.next_text || "");
     setText("message", state.message || "");
     setText("state", state.state_text || "");
+    var handForHand = part("hand-for-hand");
+    if (handForHand && "hand_for_hand" in state) { handForHand.hidden = !state.hand_for_hand; }
     if (state.seconds_to_break === null) {
       setText("break", state.break_text || "");
     } else {
@@ -82,7 +84,7 @@
   function sync() {
     var url = root && root.getAttribute("data-url");
     var now = performance.now();
-    if (fetching || !url || now - lastSync < 2000) { return; }
+    if (fetching || !url || now - lastSync < Math.min(2000, RESYNC_MS / 2)) { return; }
     fetching = true;
     lastSync = now;
     fetch(url, { headers: { "Accept": "application/json" }, cache: "no-cache" })
@@ -95,6 +97,7 @@
   }
 
   if (!load()) { return; }
+  RESYNC_MS = Number(root.getAttribute("data-resync")) || RESYNC_MS;
   render();
   // afterSwap, not afterSettle: the fresh state counts from the swap itself, not a timer later.
   document.addEventListener("htmx:afterSwap", function () { if (load()) { render(); } });

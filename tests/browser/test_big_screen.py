@@ -11,8 +11,8 @@ from factories import make_event
 from page_clock import pause_clock
 from playwright.sync_api import Browser, expect
 
-from vpt.events.payout_services import set_payout_structure
 from vpt.events.payouts import default_percentages
+from vpt.money.payout_services import set_payout_structure
 from vpt.rounds.clock import start_clock
 
 FULL_HD = {"width": 1920, "height": 1080}

@@ -11,11 +11,11 @@ from factories import make_event
 from page_clock import pause_clock
 from playwright.sync_api import Browser, expect
 
-from vpt.events.deals import apply_deal
 from vpt.events.entries import adjust_chips
 from vpt.events.models import Entry
-from vpt.events.payout_services import set_payout_structure
-from vpt.events.results import event_results_table
+from vpt.money.deals import apply_deal
+from vpt.money.payout_services import set_payout_structure
+from vpt.money.results import event_results_table
 
 FULL_HD = {"width": 1920, "height": 1080}
 

@@ -14,7 +14,7 @@ from factories import THREE, make_event, play
 from page_clock import pause_clock
 from playwright.sync_api import Page, Response, expect
 
-from vpt.events import live
+from vpt import live
 from vpt.events.models import Entry
 from vpt.tables.models import Table
 
@@ -37,7 +37,7 @@ def test_polls_revalidate_and_keep_the_fragment(page: Page, live_server: object,
             polls.append((response.status, request.all_headers().get("if-none-match")))
 
     page.on("response", seen)
-    patch = mock.patch("vpt.events.live.not_modified", not_modified)
+    patch = mock.patch("vpt.live.not_modified", not_modified)
     patch.start()
     # The page's clock stands still and moves only when the test moves it (next_poll).
     pause_clock(page)

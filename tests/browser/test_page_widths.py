@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page
 
 from vpt.events.entries import adjust_chips
 from vpt.events.models import Entry, Event
-from vpt.events.payout_services import set_payout_structure
+from vpt.money.payout_services import set_payout_structure
 from vpt.rounds.clock import start_clock
 from vpt.tables.models import Table
 from vpt.tours.services import add_event_to_tour, create_tour

@@ -15,9 +15,9 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vpt.events import cash
-from vpt.events.cash import EntryMoney, PaymentRow, cash_report
 from vpt.events.payouts import prize_pool, share_places, split_pool
+from vpt.money import cash
+from vpt.money.cash import EntryMoney, PaymentRow, cash_report
 
 cents = st.integers(min_value=0, max_value=50_000).map(lambda n: Decimal(n) / 100)
 METHODS = ["cash", "card", "transfer", "ticket"]

@@ -1,4 +1,4 @@
-"""The clock as pure functions (vpt.events.clock): levels by time and by hands, pauses,
+"""The clock as pure functions (vpt.clock.rules): levels by time and by hands, pauses,
 adjustments, breaks and the Fantasyland rule ("Breaks" in the VPT rules). No database."""
 
 from collections.abc import Iterator
@@ -9,7 +9,7 @@ from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vpt.events.clock import (
+from vpt.clock.rules import (
     BreakKind,
     ClockError,
     ClockState,

@@ -12,11 +12,12 @@ from django.contrib.auth.models import User
 from django.utils import timezone, translation
 from factories import make_event, play
 
+from vpt.audit.models import AuditEntry
+from vpt.clock.rules import BreakKind
 from vpt.errors import NotAllowed, ServiceError
-from vpt.events.clock import BreakKind
-from vpt.events.models import AuditEntry, Clock, Event, PayoutStructure
-from vpt.events.payout_services import set_payout_structure
+from vpt.events.models import Clock, Event, PayoutStructure
 from vpt.events.structure import advance_level
+from vpt.money.payout_services import set_payout_structure
 from vpt.rounds.clock import adjust_clock, clock_now, pause_clock, resume_clock, start_clock, sync_clock
 from vpt.rounds.selectors import table_state
 from vpt.tables.models import Table
@@ -73,11 +74,11 @@ def test_start_pause_resume_are_stored_and_audited(director: User) -> None:
     assert snapshot.status.seconds_left == 13 * 60
     assert reload(event).status == Event.Status.RUNNING
     actions = list(
-        AuditEntry.objects.filter(event=event, object_type="events.clock")
+        AuditEntry.objects.filter(event_id=event.pk, object_type="events.clock")
         .order_by("id")
         .values_list("action", flat=True)
     )
-    assert actions == ["start_clock", "pause_clock", "resume_clock"]
+    assert actions == ["clock.started", "clock.paused", "clock.resumed"]
 
 
 def test_clock_errors_have_codes(director: User) -> None:
@@ -119,7 +120,7 @@ def test_time_puts_the_next_level_in_force_for_hands_dealt_after_it(director: Us
     play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
     play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
     assert list(table.hands.order_by("number").values_list("chips_per_point", flat=True)) == [100, 200]
-    assert AuditEntry.objects.filter(event=event, action="clock_level", actor=None).count() == 1
+    assert AuditEntry.objects.filter(event_id=event.pk, action="clock.level_reached", actor=None).count() == 1
 
 
 def test_adjusting_adds_time_or_goes_to_a_level(director: User) -> None:
@@ -229,7 +230,7 @@ def test_payout_structure_is_stored_and_audited(director: User, dealer_user: Use
 
     assert PayoutStructure.objects.get(event=event) == structure
     assert (structure.percentages, structure.unit) == (["50", "30", "20"], Decimal("5.00"))
-    assert AuditEntry.objects.filter(event=event, action="set_payout_structure").count() == 1
+    assert AuditEntry.objects.filter(event_id=event.pk, action="money.payout_structure_set").count() == 1
     with pytest.raises(ServiceError) as bad:
         set_payout_structure(event, percentages=["60", "30"], unit=Decimal("1"), actor=director)
     assert bad.value.code == "not_100"

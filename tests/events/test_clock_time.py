@@ -17,8 +17,8 @@ from django.test import Client
 from django.utils import timezone
 from factories import make_event
 
-from vpt.events import clock_time
-from vpt.events.clock_time import JumpGuard
+from vpt.clock import steady as clock_time
+from vpt.clock.steady import JumpGuard
 from vpt.events.models import Event
 from vpt.rounds.clock import adjust_clock, apply_clock_changes, clock_now, start_clock
 from vpt.rounds.selectors import table_state
@@ -63,7 +63,7 @@ def test_a_jump_is_measured_logged_once_and_undone_when_stepped_back(caplog: pyt
     assert guard.jump() == 0.0
 
     machine.wall += TWO_HOURS
-    with caplog.at_level(logging.WARNING, logger="vpt.events.clock_time"):
+    with caplog.at_level(logging.WARNING, logger="vpt.clock.steady"):
         assert guard.jump() == TWO_HOURS
         machine.wait(30)
         assert guard.jump() == TWO_HOURS

@@ -14,13 +14,14 @@ from django.contrib.auth.models import User
 from django.test import Client
 from pypdf import PdfReader
 
+from vpt.audit.models import AuditEntry
 from vpt.errors import ServiceError
-from vpt.events.deals import apply_deal, close_event, undo_deal
 from vpt.events.entries import adjust_chips, register_player
-from vpt.events.models import AuditEntry, Deal, Entry, Event
-from vpt.events.payout_services import set_payout_structure
-from vpt.events.prizes import event_prizes
+from vpt.events.models import Deal, Entry, Event
 from vpt.events.services import create_event, set_event_status
+from vpt.money.deals import apply_deal, close_event, undo_deal
+from vpt.money.payout_services import set_payout_structure
+from vpt.money.prizes import event_prizes
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
 from vpt.seating.services import draw_seats
@@ -82,7 +83,7 @@ def test_an_icm_deal_is_confirmed_amount_by_amount_then_made(client_as_director:
     assert {e.player.name: e.place for e in Entry.objects.select_related("player")} == {"Ana": 1, "Ben": 2, "Cid": 3}
     prizes = event_prizes(event)
     assert sum(prizes.by_entry.values(), Decimal(0)) == prizes.pool.total == Decimal("300.00")
-    audit = AuditEntry.objects.filter(action="apply_deal").get()
+    audit = AuditEntry.objects.filter(action="money.deal_made").get()
     assert audit.summary == "Deal (ICM): Ana 115.50, Ben 102.00, Cid 82.50"
 
 
@@ -168,7 +169,7 @@ def test_a_deal_is_undone_until_the_event_is_closed(director: User, final_table:
     event = Event.objects.get(pk=final_table.pk)
     assert event.status == Event.Status.RUNNING and not Deal.objects.exists()
     assert set(Entry.objects.values_list("place", flat=True)) == {None}
-    assert AuditEntry.objects.filter(action="undo_deal").get().summary == "Deal (chip-chop) undone"
+    assert AuditEntry.objects.filter(action="money.deal_undone").get().summary == "Deal (chip-chop) undone"
 
     apply_deal(event, kind="icm", tables_in_play=1, actor=director)
     close_event(event, actor=director)
@@ -199,7 +200,7 @@ def test_the_status_never_reopens_an_event_ended_by_a_deal(director: User, final
     event = Event.objects.get(pk=final_table.pk)
     assert event.status == Event.Status.FINISHED and Deal.objects.exists()
     assert sorted(Entry.objects.values_list("place", flat=True)) == [1, 2, 3]
-    assert not AuditEntry.objects.filter(action="set_event_status").exists()
+    assert not AuditEntry.objects.filter(action="events.status_set").exists()
 
 
 def test_a_closed_event_refuses_a_status_change_on_its_page(
@@ -234,7 +235,7 @@ def test_the_calculator_shows_the_deal_made_and_undo(
 def test_undoing_the_deal_names_each_share_and_each_prize_already_paid(
     client_as_director: Client, director: User, final_table: Event
 ) -> None:
-    from vpt.events.cash_services import pay_prize
+    from vpt.money.cash_services import pay_prize
 
     apply_deal(final_table, kind="chip-chop", tables_in_play=1, actor=director)  # 150 / 100 / 50
     pay_prize(entry("Ana"), method="cash", actor=director)

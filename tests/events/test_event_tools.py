@@ -11,8 +11,8 @@ from django.test import Client
 from factories import make_event
 
 from vpt.events.models import Clock, Entry, Event, PayoutStructure
-from vpt.events.payout_services import set_payout_structure
 from vpt.events.services import create_event
+from vpt.money.payout_services import set_payout_structure
 from vpt.rounds.clock import start_clock
 from vpt.seating.models import Seat
 

@@ -9,14 +9,16 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from vpt.audit.models import AuditEntry
 from vpt.errors import ServiceError
-from vpt.events.cash_services import mark_entry_paid, mark_entry_unpaid, pay_prize, undo_prize_payment
 from vpt.events.entries import reenter_player, register_player
-from vpt.events.models import AuditEntry, Entry, Event, Payment
-from vpt.events.money_format import explain_pool, format_money
-from vpt.events.payout_services import set_payout_structure
-from vpt.events.prizes import cash_desk, event_prizes
+from vpt.events.models import Entry, Event, Payment
+from vpt.events.money_format import format_money
 from vpt.events.services import create_event, update_event
+from vpt.money.cash_services import mark_entry_paid, mark_entry_unpaid, pay_prize, undo_prize_payment
+from vpt.money.payout_services import set_payout_structure
+from vpt.money.pool_text import explain_pool
+from vpt.money.prizes import cash_desk, event_prizes
 
 NAMES = ["Ana", "Ben", "Cid", "Dora", "Eva", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kai", "Lia"]
 
@@ -153,12 +155,15 @@ def test_an_entry_is_marked_paid_once_and_the_mark_can_be_cancelled(director: Us
 
     assert (payment.amount, payment.method, payment.taken_by) == (Decimal("110.00"), "card", director)
     assert (twice.value.code, unknown.value.code) == ("already_paid", "bad_method")
-    assert AuditEntry.objects.filter(action="mark_entry_paid").get().summary == "Ben paid 110.00 (card)"
+    assert AuditEntry.objects.filter(action="money.entry_paid").get().summary == "Ben paid 110.00 (card)"
 
     mark_entry_unpaid(entry("Ben"), actor=director)
 
     assert not Payment.objects.exists()
-    assert AuditEntry.objects.filter(action="mark_entry_unpaid").get().summary == "Ben: payment of 110.00 cancelled"
+    assert (
+        AuditEntry.objects.filter(action="money.entry_payment_cancelled").get().summary
+        == "Ben: payment of 110.00 cancelled"
+    )
 
 
 def test_a_prize_is_paid_out_as_the_place_wins_and_only_once(director: User, event: Event) -> None:
@@ -172,7 +177,7 @@ def test_a_prize_is_paid_out_as_the_place_wins_and_only_once(director: User, eve
 
     assert payout.amount == Decimal("360.00")
     assert (twice.value.code, nothing.value.code) == ("already_paid", "no_prize")
-    assert AuditEntry.objects.filter(action="pay_prize").get().summary == "Ben: prize of 360.00 paid out (cash)"
+    assert AuditEntry.objects.filter(action="money.prize_paid").get().summary == "Ben: prize of 360.00 paid out (cash)"
     undo_prize_payment(entry("Ben"), actor=director)
     assert not Payment.objects.filter(kind=Payment.Kind.PRIZE).exists()
 

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from vpt.events.models import Entry, Event
 from vpt.events.places import compute_places
 from vpt.events.services import set_event_status
-from vpt.rounds.simulation import simulate_event
+from vpt.tours.event_simulation import simulate_event
 
 
 def test_two_out_in_one_hand_more_chips_at_its_start_finishes_higher_equal_stacks_share() -> None:

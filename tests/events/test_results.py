@@ -18,9 +18,9 @@ from pypdf import PdfReader
 
 from vpt.events.entries import register_player
 from vpt.events.models import Deal, Entry, Event
-from vpt.events.results import RESULT_COLUMNS
 from vpt.events.services import create_event
-from vpt.rounds.simulation import simulate_event
+from vpt.money.results import RESULT_COLUMNS
+from vpt.tours.event_simulation import simulate_event
 
 
 def pdf_text(pdf: bytes) -> str:

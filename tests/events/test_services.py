@@ -6,9 +6,10 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from vpt.audit.models import AuditEntry
 from vpt.errors import NotAllowed, ServiceError
 from vpt.events.entries import adjust_chips, reenter_player, register_player
-from vpt.events.models import AuditEntry, ChipAdjustment, Entry, Event, Player
+from vpt.events.models import ChipAdjustment, Entry, Event, Player
 from vpt.events.places import compute_places
 from vpt.events.services import create_event
 from vpt.events.structure import advance_level
@@ -115,7 +116,7 @@ def test_adjust_chips_keeps_a_ledger_and_an_audit(director: User) -> None:
 
     entry.refresh_from_db()
     assert entry.stack == 9500 and (adjustment.stack_before, adjustment.stack_after) == (10000, 9500)
-    audit = AuditEntry.objects.get(action="adjust_chips")
+    audit = AuditEntry.objects.get(action="events.chips_adjusted")
     assert audit.before == {"stack": 10000} and audit.after == {"stack": 9500}
     with pytest.raises(ServiceError) as refused:
         adjust_chips(entry, amount=-9500, reason="too much", actor=director)

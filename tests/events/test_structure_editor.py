@@ -9,10 +9,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from vpt.events.models import AuditEntry, Event, Level, PayoutStructure, StructureTemplate
-from vpt.events.payout_services import set_payout_structure
+from vpt.audit.models import AuditEntry
+from vpt.events.models import Event, Level, PayoutStructure, StructureTemplate
 from vpt.events.services import create_event, update_event
 from vpt.events.structure import LevelSpec, advance_level, set_structure
+from vpt.money.payout_services import set_payout_structure
 
 LEVELS = [{"chips_per_point": cpp, "minutes": 20} for cpp in (100, 200, 300, 400, 500)]
 
@@ -86,7 +87,7 @@ def test_the_break_lands_right_after_level_3(client_as_director: Client, event: 
         (5, 400, 20, False),
         (6, 500, 20, False),
     ]
-    assert AuditEntry.objects.filter(action="set_structure").get().summary == (
+    assert AuditEntry.objects.filter(action="events.structure_set").get().summary == (
         "Level structure saved: 5 levels from level 2"
     )
 
@@ -176,7 +177,7 @@ def test_a_structure_saved_as_a_template_starts_a_new_event(
     )
     assert shape(Event.objects.get(slug="next-sunday")) == original
     assert shape(Event.objects.get(slug="copy-cup")) == original
-    assert AuditEntry.objects.filter(action="save_structure_template").get().summary == (
+    assert AuditEntry.objects.filter(action="events.structure_template_saved").get().summary == (
         "Structure saved as the template Sunday classic"
     )
 

@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 from factories import make_event
 
 from vpt.events.models import Entry, Event
-from vpt.events.results import event_results_table
 from vpt.floor.link_views import entry_links
+from vpt.money.results import event_results_table
 from vpt.standings.selectors import event_standings
 
 pytestmark = pytest.mark.django_db

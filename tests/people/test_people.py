@@ -11,13 +11,14 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from vpt.audit.models import AuditEntry
 from vpt.errors import ServiceError
 from vpt.events.entries import register_player
 from vpt.events.models import Event, Player
 from vpt.events.services import create_event
-from vpt.people.models import Person, PersonChange
+from vpt.people.models import Person
 from vpt.people.names import fold_name
-from vpt.people.selectors import canonical_ids, find_person, matching_people, people_version
+from vpt.people.selectors import canonical_ids, find_person, matching_people, people_changes, people_version
 from vpt.people.services import merge_people, set_person_hidden, undo_merge
 
 pytestmark = pytest.mark.django_db
@@ -142,10 +143,12 @@ def test_a_merge_moves_the_duplicate_and_its_undo_gives_it_back(director: User) 
 
     undo_merge(duplicate, actor=director)
     assert canonical_ids([keeper.pk, duplicate.pk]) == {keeper.pk: keeper.pk, duplicate.pk: duplicate.pk}
-    assert list(PersonChange.objects.order_by("id").values_list("action", "person__name", "other__name", "undone")) == [
-        ("merge", "Ana Garcia Ruiz", "Ana García", True),
-        ("undo_merge", "Ana Garcia Ruiz", "Ana García", False),
+    changes = people_changes()
+    assert [(c.action, c.summary_args, c.object_id, c.undone) for c in changes] == [  # type: ignore[attr-defined]
+        ("people.merge_undone", {"name": "Ana Garcia Ruiz", "other": "Ana García"}, str(duplicate.pk), False),
+        ("people.merged", {"name": "Ana Garcia Ruiz", "other": "Ana García"}, str(duplicate.pk), True),
     ]
+    assert [c.label for c in changes] == ["Merge undone", "Merged"]
 
 
 def test_people_merged_into_a_duplicate_move_with_it_and_come_back(director: User) -> None:
@@ -163,7 +166,7 @@ def test_bad_merges_are_refused_and_change_nothing(director: User, case: str) ->
     a, b, c = (Person.objects.create(name=n, folded_name=fold_name(n)) for n in ("A", "B", "C"))
     merge_people(b, into=a, actor=director)
     state = list(Person.objects.order_by("id").values_list("id", "merged_into_id"))
-    changes = PersonChange.objects.count()
+    changes = AuditEntry.objects.count()
     calls = {
         "itself": (lambda: merge_people(c, into=c, actor=director), "same_person"),
         "already merged": (lambda: merge_people(b, into=c, actor=director), "already_merged"),
@@ -175,7 +178,7 @@ def test_bad_merges_are_refused_and_change_nothing(director: User, case: str) ->
         call()
     assert refused.value.code == code
     assert list(Person.objects.order_by("id").values_list("id", "merged_into_id")) == state
-    assert PersonChange.objects.count() == changes
+    assert AuditEntry.objects.count() == changes
 
 
 def test_the_people_page_merges_hides_and_refuses_unknown_numbers(client_as_director: Client) -> None:
@@ -206,7 +209,7 @@ def test_hiding_is_audited_once(director: User) -> None:
     set_person_hidden(ana, hidden=True, actor=director)
     ana.refresh_from_db()
     assert ana.hidden and ana.public_name == "Hidden player"
-    assert list(PersonChange.objects.values_list("action", flat=True)) == ["hide"]
+    assert list(AuditEntry.objects.values_list("action", flat=True)) == ["people.hidden"]
 
 
 def test_players_registered_before_people_get_people(director: User) -> None:

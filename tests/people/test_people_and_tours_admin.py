@@ -9,11 +9,12 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from vpt.audit.models import AuditEntry
 from vpt.events.entries import register_player
 from vpt.events.services import create_event
-from vpt.people.models import Person, PersonChange
+from vpt.people.models import Person
 from vpt.people.services import merge_people
-from vpt.tours.models import Tour, TourChange
+from vpt.tours.models import Tour
 from vpt.tours.services import add_event_to_tour, create_tour
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +43,7 @@ def test_people_and_their_merges_are_listed_searched_and_read_only(
 ) -> None:
     ana, duplicate = people
     index = admin_client.get(reverse("admin:index")).content.decode()
-    assert "People" in index and "Person changes" in index and "Tours" in index
+    assert "People" in index and "Audit entries" in index and "Tours" in index
     listed = admin_client.get(reverse("admin:people_person_changelist"), {"q": "example.org"})
     assert listed.status_code == 200
     assert "Ana Ruiz" in listed.content.decode() and "Ana R<" not in listed.content.decode()
@@ -56,10 +57,10 @@ def test_people_and_their_merges_are_listed_searched_and_read_only(
     )
     assert admin_client.get(reverse("admin:people_person_add")).status_code == 403
 
-    change = PersonChange.objects.get(action=PersonChange.Action.MERGE)
-    assert admin_client.get(reverse("admin:people_personchange_changelist")).status_code == 200
-    merge_page = admin_client.get(reverse("admin:people_personchange_change", args=[change.pk]))
-    assert merge_page.status_code == 200 and 'name="undone"' not in merge_page.content.decode()
+    change = AuditEntry.objects.get(action="people.merged")
+    assert admin_client.get(reverse("admin:audit_auditentry_changelist")).status_code == 200
+    merge_page = admin_client.get(reverse("admin:audit_auditentry_change", args=[change.pk]))
+    assert merge_page.status_code == 200 and 'name="after"' not in merge_page.content.decode()
     duplicate.refresh_from_db()
     assert duplicate.merged_into == ana and duplicate.name == "Ana R"
 
@@ -93,6 +94,6 @@ def test_a_tour_in_the_admin_is_saved_through_update_tour(admin_client: Client, 
     tour.refresh_from_db()
     assert tour.name == "Vamos Poker Tour" and tour.rule["formula"] == "table" and tour.rule["table"] == [100, 50]
     assert tour.version == version + 1
-    assert TourChange.objects.filter(tour=tour, action=TourChange.Action.UPDATE, actor=director).count() == 1
-    assert admin_client.get(reverse("admin:tours_tourchange_changelist")).status_code == 200
+    changes = AuditEntry.objects.filter(object_type="tours.tour", object_id=str(tour.pk), actor=director)
+    assert changes.filter(action="tours.tour_changed").count() == 1
     assert admin_client.get(reverse("admin:tours_tour_delete", args=[tour.pk])).status_code == 403

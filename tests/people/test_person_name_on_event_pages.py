@@ -15,7 +15,7 @@ from factories import make_event, play
 from pypdf import PdfReader
 
 from vpt.events.models import Event, Player
-from vpt.events.results import event_results_table
+from vpt.money.results import event_results_table
 from vpt.tables.models import Table
 
 pytestmark = pytest.mark.django_db

@@ -105,6 +105,50 @@ def test_hostile_input_is_400_json(client: Client, body: str, error: str) -> Non
     assert response.json() == {"error": error, "code": "bad_request"}
 
 
+def _one_long_value(kind: str) -> dict[str, object]:
+    """A hand of about 1 MB whose one bad value is all of it (issue 27)."""
+    long = "X" * 990_000
+    players: list[dict[str, object]] = [dict(player) for player in EXAMPLE["players"]]  # type: ignore[attr-defined]
+    if kind == "card":
+        players[0]["top"] = long
+    elif kind == "control characters":  # each escaped on the way out: 6 characters for 1
+        players[0]["top"] = "\x01" * 165_000
+    elif kind == "player key":
+        players[0][long] = 1
+    elif kind == "rule set name":  # named in the player-count message
+        return {"rules": {"name": long}, "players": players * 2}
+    elif kind == "variant":
+        return {**EXAMPLE, "variant": long}
+    elif kind == "setting":
+        return {**EXAMPLE, "rules": {long: 1}}
+    elif kind == "setting value":
+        return {**EXAMPLE, "rules": {"fantasyland_stay_top": long}}
+    elif kind == "setting path":  # the key is in the error's path
+        return {**EXAMPLE, "rules": {long: 10**13}}
+    return {**EXAMPLE, "players": players}
+
+
+LONG_VALUES = ["card", "control characters", "player key", "rule set name", "variant", "setting", "setting value"]
+
+
+@pytest.mark.parametrize("kind", [*LONG_VALUES, "setting path"])
+def test_a_1_mb_bad_value_answers_an_error_under_1_kb(client: Client, kind: str) -> None:
+    body = json.dumps(_one_long_value(kind))
+    assert 900_000 < len(body.encode()) <= 1_000_000
+
+    response = post(client, body)
+
+    assert response.status_code == 400
+    assert len(response.content) < 1024, len(response.content)
+    error = response.json()["error"]
+    assert ("X" * 30 + "..." in error or "\\u0001" * 37 + "..." in error) and "X" * 41 not in error
+
+
+def test_a_long_content_type_or_method_is_not_echoed_whole(client: Client) -> None:
+    response = post(client, "{}", content_type="application/" + "x" * 5000)
+    assert response.status_code == 415 and len(response.content) < 1024
+
+
 def test_100000_players_are_refused_by_the_count(client: Client) -> None:
     # Issue 13: the duplicate-name check once ran over every player first, in quadratic time.
     # (The engine's own test shows no player is even read: tests/ofc/test_contract.py.)

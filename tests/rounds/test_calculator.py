@@ -55,7 +55,7 @@ def test_page_renders_in_english(client: Client) -> None:
     assert 'hx-target="#hand-preview"' in html
     assert html.count('data-card="') == 54  # 52 cards and two jokers (shown for joker-ultimate)
     assert 'data-card="Qh" aria-label="queen of hearts"><span>Q</span><span>♥</span></button>' in html
-    assert 'class="card red" data-card="Th"' in html and "><span>10</span><span>♥</span><" in html
+    assert 'class="card suit-hearts red" data-card="Th"' in html and "><span>10</span><span>♥</span><" in html
     assert html.count("data-row-input") == 12  # 4 player slots x 3 rows
     assert '<fieldset class="player-board" data-player-slot="3" hidden>' in html
     assert "/static/js/card-picker.js" in html

@@ -3,9 +3,10 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from vpt.audit.models import AuditEntry
 from vpt.errors import Conflict, NotAllowed
 from vpt.events.entries import adjust_chips
-from vpt.events.models import AuditEntry, Entry
+from vpt.events.models import Entry
 from vpt.rounds.chips import chip_discrepancies
 from vpt.rounds.corrections import apply_correction, apply_void, plan_correction, plan_void
 from vpt.rounds.models import Board, Hand
@@ -54,7 +55,7 @@ def test_correction_replays_later_hands(table: Table, director: User, kit: Any) 
     first.refresh_from_db()
     assert first.version == 2 and first.boards.get(entry=p1).fouled
     assert chip_discrepancies(table.event) == []
-    audit = AuditEntry.objects.get(action="correct_hand")
+    audit = AuditEntry.objects.get(action="rounds.hand_corrected")
     assert audit.before[0]["middle"] == "Th Tc 7d 7c 5s" and "P1 fouled" in audit.summary
 
 

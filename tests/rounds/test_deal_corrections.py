@@ -15,11 +15,11 @@ from django.test import Client
 from django.urls import reverse
 
 from vpt.errors import Conflict
-from vpt.events.deals import apply_deal, undo_deal
 from vpt.events.entries import adjust_chips, register_player
 from vpt.events.models import Deal, Entry, Event
-from vpt.events.payout_services import set_payout_structure
 from vpt.events.services import create_event
+from vpt.money.deals import apply_deal, undo_deal
+from vpt.money.payout_services import set_payout_structure
 from vpt.rounds.corrections import apply_correction, apply_void, plan_correction, plan_void
 from vpt.rounds.models import Hand
 from vpt.rounds.services import record_hand

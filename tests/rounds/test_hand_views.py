@@ -18,7 +18,8 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
-from vpt.events.models import AuditEntry, Entry
+from vpt.audit.models import AuditEntry
+from vpt.events.models import Entry
 from vpt.rounds.chip_moves import chip_moves, moves_sentences
 from vpt.rounds.models import Hand
 from vpt.rounds.services import record_hand
@@ -83,7 +84,7 @@ def test_correct_shows_differences_then_saves(client_as_director: Client, hand: 
     hand.refresh_from_db()
     assert hand.version == 2
     assert dict(Entry.objects.values_list("pk", "stack")) != stacks
-    assert AuditEntry.objects.filter(action="correct_hand").exists()
+    assert AuditEntry.objects.filter(action="rounds.hand_corrected").exists()
 
 
 def test_confirm_without_matching_dry_run_is_not_saved(client_as_director: Client, hand: Hand, kit: Any) -> None:

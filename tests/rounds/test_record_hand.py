@@ -3,8 +3,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from vpt.audit.models import AuditEntry
 from vpt.errors import Conflict, InvalidBoards, NotAllowed
-from vpt.events.models import AuditEntry, Entry, Event
+from vpt.events.models import Entry, Event
 from vpt.rounds.models import Board, Exchange, Hand
 from vpt.rounds.selectors import hand_detail, table_state
 from vpt.rounds.services import record_hand
@@ -44,7 +45,7 @@ def test_record_hand_scores_settles_and_audits(table: Table, director: User, kit
     assert table.last_hand_number == 1
     assert table.button_seat == table_state(table.pk).button_seat != button  # moved one seat clockwise
     assert table.button_seat == detail.boards.all()[0].seat_number  # P1 has the button now
-    audit = AuditEntry.objects.get(action="record_hand")
+    audit = AuditEntry.objects.get(action="rounds.hand_recorded")
     assert audit.actor == director and audit.object_id == str(hand.pk) and len(audit.after) == 3
 
 

@@ -17,8 +17,9 @@ from django.urls import reverse
 from django.utils import timezone
 from factories import hand_post
 
+from vpt.audit.models import AuditEntry
 from vpt.errors import Conflict, NotAllowed
-from vpt.events.models import AuditEntry, Entry
+from vpt.events.models import Entry
 from vpt.rounds.corrections import reopen_hand
 from vpt.rounds.models import Hand
 from vpt.rounds.services import REOPEN_MINUTES
@@ -76,7 +77,7 @@ def test_the_dealer_reopens_the_last_hand_and_its_boards_come_back(
     hand.refresh_from_db()
     assert hand.is_void
     assert sorted(Entry.objects.values_list("stack", flat=True)) == [10000, 10000, 10000]
-    audit = AuditEntry.objects.get(action="reopen_hand")
+    audit = AuditEntry.objects.get(action="rounds.hand_reopened")
     assert audit.actor == dealer_user and audit.summary == "Table 1, hand 1 reopened by the dealer"
 
     page = client.get(response["Location"]).content.decode()
@@ -152,7 +153,7 @@ def test_only_the_tables_dealer_or_device_may_reopen(
     assert device.post(reopen_url(table, 1)).status_code == 302
     hand.refresh_from_db()
     assert hand.is_void
-    assert AuditEntry.objects.get(action="reopen_hand").actor is None  # a device is nobody
+    assert AuditEntry.objects.get(action="rounds.hand_reopened").actor is None  # a device is nobody
 
 
 def test_a_retry_of_the_same_form_gets_the_first_result(client: Client, table: Table, dealer_user: User) -> None:

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from vpt.events.models import Deal, Entry, Event, PayoutStructure
-from vpt.events.prizes import event_prizes
+from vpt.money.prizes import event_prizes
 
 
 def simulate(capsys: Any, **options: Any) -> Event:

@@ -10,8 +10,8 @@ from django.db import connections
 from vpt.events.models import Entry, Event
 from vpt.rounds.models import Hand
 from vpt.rounds.services import record_hand
-from vpt.rounds.simulation import simulate_event
 from vpt.tables.models import Table
+from vpt.tours.event_simulation import simulate_event
 
 
 @pytest.mark.slow

@@ -12,7 +12,8 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
-from vpt.events.models import AuditEntry, Entry, Event
+from vpt.audit.models import AuditEntry
+from vpt.events.models import Entry, Event
 from vpt.events.services import set_event_status
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import table_state
@@ -104,7 +105,7 @@ def test_post_records_201_and_the_same_key_again_gets_200_with_the_same_result(
     assert again.status_code == 200
     assert again.json() == result
     assert Hand.objects.filter(table=table).count() == 1
-    assert AuditEntry.objects.filter(action="record_hand").count() == 1
+    assert AuditEntry.objects.filter(action="rounds.hand_recorded").count() == 1
     assert sorted(Entry.objects.values_list("stack", flat=True)) == [9600, 9800, 10600]
 
 
@@ -196,6 +197,20 @@ def test_a_token_of_another_table_is_403(client: Client, director: User, kit: An
 
 
 @pytest.mark.django_db
+def test_a_1_mb_bad_value_answers_an_error_under_1_kb(client: Client, table: Table, token: str, kit: Any) -> None:
+    long = "X" * 990_000
+    boards = api_boards(table, kit)
+    for body in [
+        {"hand_number": 1, "boards": boards, long: 1},
+        {"hand_number": 1, "boards": [{**boards[0], long: 1}, *boards[1:]]},
+        {"hand_number": 1, "key": "long-card-01", "boards": [{**boards[0], "top": long}, *boards[1:]]},
+    ]:
+        response = post_hand(client, table, token, body)
+        assert response.status_code == 400 and len(response.content) < 1024, len(response.content)
+        assert "X" * 37 + "..." in response.json()["error"]
+    assert Hand.objects.count() == 0
+
+
 def test_bodies_over_1_mb_are_413_before_reading(client: Client, table: Table, token: str) -> None:
     big = b'{"boards": "' + b"x" * 1_000_001 + b'"}'
     response = client.post(hands_url(table), big, content_type="application/json", headers=bearer(token))
@@ -294,7 +309,7 @@ def test_ten_concurrent_posts_of_the_same_key_make_one_hand(director: User, kit:
     results = [data for _status, data in answers]
     assert all(result == results[0] for result in results)
     assert Hand.objects.filter(table=table).count() == 1
-    assert AuditEntry.objects.filter(event=event, action="record_hand").count() == 1
+    assert AuditEntry.objects.filter(event_id=event.pk, action="rounds.hand_recorded").count() == 1
     assert sorted(Entry.objects.filter(event=event).values_list("stack", flat=True)) == [9600, 9800, 10600]
 
 

@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 from factories import make_event
 
-from vpt.events.models import AuditEntry, Event, Player
+from vpt.audit.models import AuditEntry
+from vpt.events.models import Event, Player
 from vpt.rounds.services import record_hand
 from vpt.tables.models import Table
 
@@ -37,7 +38,7 @@ def test_overview_shows_tables_and_marks_stale_ones(client_as_director: Client, 
         seat.entry.refresh_from_db()
         assert str(seat.entry) in page
     # A table's last activity is its last hand in the audit log (the overview reads no hands).
-    AuditEntry.objects.filter(action=AuditEntry.Action.RECORD_HAND).update(
+    AuditEntry.objects.filter(action="rounds.hand_recorded").update(
         created_at=timezone.now() - datetime.timedelta(minutes=30)
     )
     page = client_as_director.get(overview(table.event)).content.decode()

@@ -12,8 +12,9 @@ from django.test import Client
 from django.urls import reverse
 from factories import make_event, play
 
+from vpt.audit.models import AuditEntry
 from vpt.errors import NotAllowed, ServiceError
-from vpt.events.models import AuditEntry, Entry, Event
+from vpt.events.models import Entry, Event
 from vpt.events.player_links import issue_player_links, live_player_tokens
 from vpt.rounds.models import Board, Hand
 from vpt.rounds.selectors import table_state
@@ -140,8 +141,8 @@ def test_balancing_during_a_round_plans_the_move_and_the_round_makes_it(
     move = SeatMove.objects.get(entry=mover)
     assert (move.from_table, move.from_seat, move.to_table) == (2, seat, 3)
     assert table_state(two.pk).can_deal and table_state(three.pk).can_deal
-    made = AuditEntry.objects.get(action=AuditEntry.Action.CARRY_OUT_PLANNED_MOVE)
-    assert made.entry == mover
+    made = AuditEntry.objects.get(action="seating.planned_move_made")
+    assert made.entry_id == mover.pk
     assert made.summary == f"{mover} moved from table 2 to table 3, seat {new.number} (planned move)"
 
 
@@ -155,7 +156,7 @@ def test_a_cancelled_move_is_not_made(mid_round: tuple[Table, Table, Entry], dir
     cancel_planned_move(planned, actor=director)
 
     assert not PlannedMove.objects.exists()
-    assert AuditEntry.objects.filter(action=AuditEntry.Action.CANCEL_PLANNED_MOVE, entry=mover).exists()
+    assert AuditEntry.objects.filter(action="seating.planned_move_cancelled", entry_id=mover.pk).exists()
     for _hand in range(2):
         play(two, THREE, director)
     assert Seat.objects.get(entry=mover).table == two  # cancelled: nobody moves at the round's end

@@ -11,11 +11,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from vpt.events.cash_services import pay_prize
 from vpt.events.entries import register_player
 from vpt.events.models import Entry
-from vpt.events.payout_services import set_payout_structure
 from vpt.events.services import create_event
+from vpt.money.cash_services import pay_prize
+from vpt.money.payout_services import set_payout_structure
 from vpt.slips.receipt import ReceiptData, render_receipt
 
 WHEN = datetime(2026, 12, 1, 21, 30, tzinfo=UTC)

@@ -14,11 +14,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from vpt.events.cash_services import mark_entry_paid
 from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event, PlayerLink
 from vpt.events.player_links import live_player_tokens
 from vpt.events.services import create_event
+from vpt.money.cash_services import mark_entry_paid
 from vpt.seating.services import draw_seats
 from vpt.slips import registration_receipt as receipt_module
 

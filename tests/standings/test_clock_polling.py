@@ -25,7 +25,8 @@ from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test.testcases import LiveServerThread
 from django.utils import timezone
 
-from vpt.events.models import AuditEntry, Clock, Event
+from vpt.audit.models import AuditEntry
+from vpt.events.models import Clock, Event
 from vpt.rounds.clock import apply_clock_changes, start_clock
 
 POLLERS = 200
@@ -56,7 +57,7 @@ def state(event: Event) -> tuple[int, int, int | None, Any]:
     event = Event.objects.select_related("current_level").get(pk=event.pk)
     clock = Clock.objects.get(event=event)
     level = event.current_level.number if event.current_level else None
-    return AuditEntry.objects.filter(event=event).count(), event.version, level, clock.updated_at
+    return AuditEntry.objects.filter(event_id=event.pk).count(), event.version, level, clock.updated_at
 
 
 @pytest.mark.django_db(transaction=True)

@@ -11,11 +11,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 from factories import make_event
 
-from vpt.events.deals import apply_deal
 from vpt.events.entries import adjust_chips
 from vpt.events.models import Entry, Event
-from vpt.events.payout_services import set_payout_structure
-from vpt.events.selectors import event_payouts
+from vpt.money.deals import apply_deal
+from vpt.money.payout_services import set_payout_structure
+from vpt.money.selectors import event_payouts
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from vpt.accounts.permissions import PlayerActor
+from vpt.audit.models import AuditEntry
 from vpt.errors import Conflict, NotAllowed
-from vpt.events.models import AuditEntry, Entry, Event
+from vpt.events.models import Entry, Event
 from vpt.events.player_links import issue_player_links, live_player_tokens
 from vpt.rounds.flags import flag_hand, resolve_hand_flag
 from vpt.rounds.models import Hand, HandFlag
@@ -63,8 +64,8 @@ def test_flagged_hand_shows_on_the_floor_and_the_dealers_page_until_resolved(
     assert "You flagged this hand: “My top was QQ, not JJ”." in response.content.decode()
     flag = HandFlag.objects.get(hand=hand)
     assert (flag.entry, flag.reason, flag.resolved_at) == (entry, "My top was QQ, not JJ", None)
-    flagged = AuditEntry.objects.get(action=AuditEntry.Action.FLAG_HAND)
-    assert flagged.entry == entry and flagged.summary_args["reason"] == "My top was QQ, not JJ"
+    flagged = AuditEntry.objects.get(action="rounds.hand_flagged")
+    assert flagged.entry_id == entry.pk and flagged.summary_args["reason"] == "My top was QQ, not JJ"
 
     floor = reverse("floor:event-hands", args=[event.slug])
     dealer = reverse("dealer:table", args=[hand.table_id])
@@ -76,7 +77,7 @@ def test_flagged_hand_shows_on_the_floor_and_the_dealers_page_until_resolved(
     client_as_director.post(reverse("floor:resolve-flag", args=[flag.pk]), {"resolution": "Checked the photo"})
     flag.refresh_from_db()
     assert flag.resolved_at is not None and flag.resolved_by == director and flag.resolution == "Checked the photo"
-    assert AuditEntry.objects.filter(action=AuditEntry.Action.RESOLVE_HAND_FLAG, entry=entry).count() == 1
+    assert AuditEntry.objects.filter(action="rounds.hand_flag_resolved", entry_id=entry.pk).count() == 1
     assert "data-flagged-hands" not in client_as_director.get(floor).content.decode()
     assert "data-disputed" not in client_as_director.get(dealer).content.decode()
     mine = client.get(reverse("public:me", args=[token_of(entry)])).content.decode()

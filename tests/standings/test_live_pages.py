@@ -1,4 +1,4 @@
-"""Live pages answer conditional GETs (`vpt.events.live`): 304 while the event's version is
+"""Live pages answer conditional GETs (`vpt.pages.live`): 304 while the event's version is
 unchanged, a fresh page right after a hand, a cached render in few queries, one ETag per language;
 the same through Redis when `VPT_CACHE_URL` is set."""
 

@@ -14,9 +14,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from vpt.accounts.permissions import PlayerActor
+from vpt.audit.models import AuditEntry
 from vpt.errors import NotAllowed
 from vpt.events.audit import bump_version
-from vpt.events.models import AuditEntry, Entry, Event, PlayerLink
+from vpt.events.models import Entry, Event, PlayerLink
 from vpt.events.player_links import issue_player_links, live_player_tokens
 from vpt.seating.models import Seat, SeatMove
 from vpt.seating.services import balance_tables, break_table, confirm_seat_move, move_player
@@ -71,12 +72,12 @@ def test_breaking_a_table_shows_each_mover_the_banner_until_seated(
     assert "Move:" not in text(response.content.decode())
     assert "Move:" not in text(client.get(url_of(first)).content.decode())
     assert "Move:" in text(client.get(url_of(movers[1])).content.decode())  # theirs stays
-    confirmed = AuditEntry.objects.get(action=AuditEntry.Action.CONFIRM_SEAT_MOVE)
-    assert confirmed.entry == first and confirmed.actor is None
+    confirmed = AuditEntry.objects.get(action="seating.seat_move_confirmed")
+    assert confirmed.entry_id == first.pk and confirmed.actor is None
     assert confirmed.summary_args["player_link"] == PlayerLink.objects.get(entry=first, revoked_at__isnull=True).pk
     # A second tap (another phone of the same player) changes nothing.
     assert client.post(url_of(first, "public:me-seated")).status_code == 302
-    assert AuditEntry.objects.filter(action=AuditEntry.Action.CONFIRM_SEAT_MOVE).count() == 1
+    assert AuditEntry.objects.filter(action="seating.seat_move_confirmed").count() == 1
 
 
 def test_a_player_confirms_only_their_own_move(event: Event, director: User, room: dict[str, list[Seat]]) -> None:

@@ -200,9 +200,9 @@ def test_after_a_deal_each_players_page_gives_the_place_and_prize_until_closed(c
     dark at the moment they want their prize, nor an earlier player's in the money."""
     from factories import make_event
 
-    from vpt.events.deals import apply_deal, close_event
     from vpt.events.entries import adjust_chips
-    from vpt.events.payout_services import set_payout_structure
+    from vpt.money.deals import apply_deal, close_event
+    from vpt.money.payout_services import set_payout_structure
 
     event = make_event(director, ["Ana", "Ben", "Cid"], name="Deal Night", buy_in="100.00", fee="10.00")
     set_payout_structure(event, percentages=["50", "30", "20"], unit=Decimal("1.00"), actor=director)
@@ -256,7 +256,7 @@ def test_the_players_link_follows_them_into_their_re_entry(client: Client, direc
 def test_once_the_desk_paid_the_prize_the_page_says_when(client: Client, linked: Event, director: User) -> None:
     from django.utils import translation
 
-    from vpt.events.cash_services import pay_prize
+    from vpt.money.cash_services import pay_prize
 
     PayoutStructure.objects.create(event=linked, percentages=[50, 30, 20])
     entry = Entry.objects.filter(event=linked).first()

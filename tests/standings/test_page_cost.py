@@ -19,8 +19,8 @@ from django.test.utils import CaptureQueriesContext
 from factories import repeat_hands
 
 from vpt.events.models import Entry, Event
-from vpt.rounds.simulation import simulate_event
 from vpt.tables.models import Table
+from vpt.tours.event_simulation import simulate_event
 
 HTMX = {"HX-Request": "true"}
 

@@ -12,7 +12,7 @@ from factories import THREE, make_event
 
 from vpt.events.entries import register_player
 from vpt.events.models import Entry, Event
-from vpt.events.payout_services import set_payout_structure
+from vpt.money.payout_services import set_payout_structure
 from vpt.tables.models import Table
 
 POLL = 'hx-trigger="every 5s"'
@@ -172,8 +172,8 @@ def test_table_page_shows_seats_button_and_hands_newest_first(client: Client, pl
     assert f'<li data-seat="{table.button_seat}">' in html
     button_seat = html.split(f'<li data-seat="{table.button_seat}">')[1].split("</li>")[0]
     assert "BTN" in button_seat
-    assert '<span class="card red" role="img" aria-label="ace of diamonds">A♦</span>' in html
-    assert '<span class="card" role="img" aria-label="ten of spades">10♠</span>' in html
+    assert '<span class="card suit-diamonds red" role="img" aria-label="ace of diamonds">A♦</span>' in html
+    assert '<span class="card suit-spades" role="img" aria-label="ten of spades">10♠</span>' in html
     assert "full house, aces full of sixes" in html
     assert "Fouled" in html and "fouled: loses all three rows" in html
     assert "pays" in html and "Royalties 6" in html
@@ -283,8 +283,8 @@ def test_payouts_page(client: Client, event: Event, director: User) -> None:
 def test_after_a_deal_the_standings_list_the_deals_places(client: Client, director: User) -> None:
     """A finished event's players still in are ranked by their places (the deal's, which the
     director may have entered), not by chips: the standings agree with the results."""
-    from vpt.events.deals import apply_deal
     from vpt.events.entries import adjust_chips
+    from vpt.money.deals import apply_deal
 
     event = make_event(director, ["Ana", "Ben", "Cid"], name="Deal Standings", buy_in="100.00", levels=[100])
     set_payout_structure(event, percentages=["50", "30", "20"], unit=Decimal("1.00"), actor=director)

@@ -10,9 +10,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from factories import make_event
 
-from vpt.events.models import AuditEntry, Entry, Event
-from vpt.events.payout_services import set_payout_structure
+from vpt.audit.models import AuditEntry
+from vpt.events.models import Entry, Event
 from vpt.events.services import update_event
+from vpt.money.payout_services import set_payout_structure
 
 
 @pytest.fixture
@@ -68,8 +69,8 @@ def test_after_a_deal_the_screen_and_payouts_show_what_each_player_won(client: C
     beside the structure's first prize, nor the payouts page beside a prize she did not get."""
     import re
 
-    from vpt.events.deals import apply_deal
     from vpt.events.entries import adjust_chips
+    from vpt.money.deals import apply_deal
 
     event = make_event(director, ["Ana", "Ben", "Cid"], name="Deal Screen", buy_in="100.00", levels=[100])
     set_payout_structure(event, percentages=["50", "30", "20"], unit=Decimal("1.00"), actor=director)

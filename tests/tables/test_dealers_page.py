@@ -12,7 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from vpt.accounts.passwords import generate_password
-from vpt.events.models import AuditEntry, Event
+from vpt.audit.models import AuditEntry
+from vpt.events.models import Event
 from vpt.tables.models import EventDealer, Table
 from vpt.tables.services import create_dealer
 
@@ -42,7 +43,7 @@ def test_create_a_dealer_shows_the_password_once(client_as_director: Client, tab
     assert user.first_name == "María" and user.last_name == "José Ruiz" and not user.is_staff
     assert password not in user.password and authenticate(username=username, password=password) == user
     assert EventDealer.objects.filter(event=table.event, user=user).exists()
-    assert AuditEntry.objects.filter(action="create_dealer", summary_args__dealer=username).exists()
+    assert AuditEntry.objects.filter(action="tables.dealer_created", summary_args__dealer=username).exists()
     # Listed, and offered on the tables overview; the password is not shown again.
     again = client_as_director.get(page(table.event)).content.decode()
     assert username in again and password not in again
@@ -76,7 +77,7 @@ def test_deactivate_a_dealer(client_as_director: Client, table: Table, dealer_us
     dealer_user.refresh_from_db()
     table.refresh_from_db()
     assert not dealer_user.is_active and table.dealer is None
-    assert AuditEntry.objects.filter(action="deactivate_dealer").count() == 1
+    assert AuditEntry.objects.filter(action="tables.dealer_deactivated").count() == 1
     dealer = Client()
     dealer.force_login(dealer_user)
     assert dealer.get(reverse("dealer:table", args=[table.pk])).status_code == 302  # logged out

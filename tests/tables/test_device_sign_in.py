@@ -14,8 +14,9 @@ from django.urls import reverse
 from factories import hand_post
 from pypdf import PdfReader
 
+from vpt.audit.models import AuditEntry
 from vpt.events.entries import register_player
-from vpt.events.models import AuditEntry, Event
+from vpt.events.models import Event
 from vpt.events.services import set_event_status
 from vpt.rounds.models import Hand
 from vpt.seating.services import open_table, seat_entry
@@ -47,7 +48,7 @@ def test_only_a_hash_of_the_token_is_stored(table: Table, director: User) -> Non
     row = TableDevice.objects.get(table=table)
     assert row.token_hash == hash_token(issued.token) != issued.token
     assert issued.token not in str(list(TableDevice.objects.values()))
-    assert AuditEntry.objects.filter(action="reissue_table_token", table_number=table.number).count() == 1
+    assert AuditEntry.objects.filter(action="tables.sign_in_card_issued", table_number=table.number).count() == 1
 
 
 def test_the_card_signs_a_device_in_for_that_table_only(
@@ -94,7 +95,7 @@ def test_a_bad_revoked_or_replaced_card_is_refused(client: Client, table: Table,
     assert client.get(table_url(table)).status_code == 200
 
     revoke_table_token(table, actor=director)
-    assert AuditEntry.objects.filter(action="revoke_table_token").count() == 1
+    assert AuditEntry.objects.filter(action="tables.sign_in_revoked").count() == 1
     # The signed-in device is out at its next request, and the card no longer signs in.
     response = client.get(table_url(table))
     assert response.status_code == 302 and "/floor/accounts/login/" in response["Location"]
@@ -215,7 +216,7 @@ def test_a_signed_in_device_is_named_in_the_header_and_the_audit_log(
     assert ">Log in</a>" not in page
     client.post(table_url(table), hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL]))
     log = client_as_director.get(reverse("floor:audit", args=[table.event.slug])).content.decode()
-    assert re.search(r'data-action="record_hand"><td>[^<]*</td><td>Table 1 · device</td>', log)
+    assert re.search(r'data-action="rounds.hand_recorded"><td>[^<]*</td><td>Table 1 · device</td>', log)
     history = client_as_director.get(reverse("floor:hand-detail", args=[Hand.objects.get().pk])).content.decode()
     assert " · Table 1 · device · Table 1, hand 1 recorded" in history
     assert "Recorded by Table 1 · device, " in history

@@ -14,7 +14,7 @@ from vpt.events.models import Event
 from vpt.events.services import set_event_status
 from vpt.log_redaction import RedactTokens, redact
 from vpt.tables.models import Table, TableSignIn
-from vpt.tables.services import issue_table_token
+from vpt.tables.services import end_sign_in_cards, issue_table_token
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +100,9 @@ def test_a_card_ends_for_good_when_the_event_finishes(table: Table, director: Us
     tablet.post(card_path(token))
 
     set_event_status(table.event, status=Event.Status.FINISHED, actor=director)
+    assert end_sign_in_cards(table.event, actor=director) == 1  # what the floor's status page calls next
     set_event_status(table.event, status=Event.Status.RUNNING, actor=director)  # reopened
+    assert end_sign_in_cards(table.event, actor=director) == 0  # not finished: nothing to end
 
     assert tablet.get(table_page(table)).status_code == 302
     assert browser(PHONE).post(card_path(token)).status_code == 403

@@ -17,6 +17,7 @@ from tour_events import BuiltEvent, build_finished_event, build_placed_event, ma
 
 from vpt.people.models import Person
 from vpt.people.names import fold_name
+from vpt.tours.models import Tour
 from vpt.tours.selectors import leaderboard_data, tour_leaderboard
 
 pytestmark = pytest.mark.django_db
@@ -286,3 +287,33 @@ def test_reading_the_leaderboard_costs_the_same_queries_for_a_bigger_tour(rng: r
         return len(captured)
 
     assert queries("small", 1, 6) == queries("big", 6, 40) == 5
+
+
+def test_the_page_shows_the_top_rows_and_the_rest_a_page_away(client: Client, rng: random.Random) -> None:
+    """20 events of the same 80 people: each row's breakdown holds 20 events, the worst case for
+    a row's size. The page holds 25 rows and stays under 200 KB; the CSV and JSON hold all 80."""
+    from vpt.tours.selectors import LEADERBOARD_ROWS
+
+    people = make_people(80)
+    make_tour("vpt", FIELD_RULE, [build_finished_event(f"e{n:02d}", people, rng, day=n) for n in range(20)])
+    rows = leaderboard_data(tour_leaderboard(Tour.objects.get(slug="vpt")))["rows"]
+    assert len(rows) == 80 and LEADERBOARD_ROWS == 25
+
+    first = client.get("/tours/vpt/")
+    html = first.content.decode()
+    assert len(first.content) < 200_000, len(first.content)
+    assert html.count("data-person=") == 25 and html.count('class="breakdown"') == 25
+    assert "Rows 1 to 25 of 80" in html and 'href="/tours/vpt/?page=2" rel="next"' in html
+    assert rows[0]["name"] in html and rows[24]["name"] in html and rows[25]["name"] not in html
+
+    last = client.get("/tours/vpt/?page=4").content.decode()
+    assert "Rows 76 to 80 of 80" in last and 'href="/tours/vpt/?page=3" rel="prev"' in last
+    assert 'rel="next"' not in last and rows[79]["name"] in last
+    assert client.get("/tours/vpt/?page=99").content.decode().count("data-person=") == 5  # past the end: the last
+    big = client.get("/tours/vpt/?screen=big&page=2").content.decode()
+    assert rows[25]["name"] in big and 'href="/tours/vpt/?screen=big&amp;page=3"' in big
+    fragment = client.get("/tours/vpt/?page=2", headers={"HX-Request": "true"}).content.decode()
+    assert 'hx-get="/tours/vpt/?page=2"' in fragment and rows[49]["name"] in fragment
+
+    assert len(client.get("/tours/vpt/leaderboard.csv").content.decode().splitlines()) == 81
+    assert len(client.get("/api/tours/vpt/leaderboard").json()["rows"]) == 80

@@ -47,7 +47,7 @@ def test_a_merge_and_its_undo(director: User, rng: random.Random) -> None:
 
 
 def test_a_hidden_persons_name_is_on_no_public_page(client: Client, director: User) -> None:
-    from vpt.rounds.simulation import simulate_event
+    from vpt.tours.event_simulation import simulate_event
 
     event = simulate_event(players=6, hands=40, seed=9, actor=director, slug="spring", reentry=False)
     tour = make_tour("vpt", {"multiplier": 10}, [])
@@ -97,7 +97,7 @@ def test_a_hidden_persons_name_is_on_no_public_page(client: Client, director: Us
 
 
 def test_hiding_refreshes_the_cached_public_pages_of_their_events(client: Client, director: User) -> None:
-    from vpt.rounds.simulation import simulate_event
+    from vpt.tours.event_simulation import simulate_event
 
     simulate_event(players=4, hands=4, seed=2, actor=director, slug="spring", reentry=False)
     before = client.get("/api/events/spring/standings")

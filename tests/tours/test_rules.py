@@ -10,9 +10,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from vpt.audit.models import AuditEntry
 from vpt.errors import ServiceError
 from vpt.events.services import create_event
-from vpt.tours.models import Tour, TourChange, TourEvent
+from vpt.tours.models import Tour, TourEvent
 from vpt.tours.rules import RuleError, parse_rule
 from vpt.tours.services import add_event_to_tour, create_tour, update_tour
 from vpt.tours.words import rule_words
@@ -85,7 +86,7 @@ def test_services_refuse_a_bad_rule_and_change_nothing(director: User) -> None:
     assert refused.value.code == "invalid_rule"
     tour.refresh_from_db()
     assert tour.rule["best"] is None and tour.version == 1
-    assert TourChange.objects.count() == 1
+    assert AuditEntry.objects.filter(action__startswith="tours.").count() == 1
 
 
 @pytest.mark.django_db

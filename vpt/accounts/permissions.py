@@ -63,7 +63,15 @@ class PlayerActor:
     link_id: int
 
 
-Actor: TypeAlias = AbstractBaseUser | AnonymousUser | DeviceActor | PlayerActor | None
+@dataclass(frozen=True)
+class RegistrantActor:
+    """A player who registered themselves, on their page opened by the registration's private link:
+    they may cancel that registration only. Services check `registration_id`."""
+
+    registration_id: int
+
+
+Actor: TypeAlias = AbstractBaseUser | AnonymousUser | DeviceActor | PlayerActor | RegistrantActor | None
 
 
 def user_of(actor: Actor) -> User | None:
@@ -72,7 +80,7 @@ def user_of(actor: Actor) -> User | None:
 
 
 def is_director(user: Actor) -> bool:
-    if user is None or isinstance(user, (DeviceActor, PlayerActor)):
+    if user is None or isinstance(user, (DeviceActor, PlayerActor, RegistrantActor)):
         return False
     return bool(user.is_authenticated and user.is_active and getattr(user, "is_staff", False))
 
@@ -82,7 +90,7 @@ def can_deal(user: Actor, *, dealer_id: int | None) -> bool:
     is checked by `vpt.tables.permissions`)."""
     if is_director(user):
         return True
-    if user is None or isinstance(user, (DeviceActor, PlayerActor)):
+    if user is None or isinstance(user, (DeviceActor, PlayerActor, RegistrantActor)):
         return False
     return bool(user.is_authenticated and user.is_active and dealer_id == user.pk)
 
@@ -142,7 +150,12 @@ def ensure_can_record(actor: Actor, *, dealer_id: int | None, table_number: int,
                 % {"device": actor.table_number, "table": table_number}
             )
         return
-    if actor is None or isinstance(actor, PlayerActor) or not actor.is_authenticated or not actor.is_active:
+    if (
+        actor is None
+        or isinstance(actor, (PlayerActor, RegistrantActor))
+        or not actor.is_authenticated
+        or not actor.is_active
+    ):
         raise NotAllowed(_("Log in to record hands."))
     if dealer_id != actor.pk:
         raise NotAllowed(

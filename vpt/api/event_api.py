@@ -16,8 +16,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from vpt.events.live import Live, live_page
-from vpt.events.results import event_results_table, results_json
+from vpt.money.results import event_results_table, results_json
+from vpt.pages.live import Live, live_page
 from vpt.standings import selectors
 from vpt.standings.tables_json import tables_json
 

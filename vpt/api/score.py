@@ -4,8 +4,9 @@ Same input, same output (``score-hand-json.md``). Every error is JSON, ``{"error
 message>", "code": "<code>"}`` (``bad_request``, ``method_not_allowed``, ``too_large``,
 ``unsupported_media_type``): 400 for bad input or a body that is not JSON, 413 for a body over 1 MB (refused
 from its Content-Length, before it is read), 405 for a method other than POST, 415 for a
-Content-Type other than ``application/json`` (a form or text body is not scored). Nothing is
-stored and no database is read.
+Content-Type other than ``application/json`` (a form or text body is not scored). A message
+shows at most 40 characters of any value the request gave (`vpt.ofc.cut`), so an error stays
+short whatever was sent. Nothing is stored and no database is read.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
-from vpt.ofc import MAX_INPUT_BYTES, InvalidHand, score_text, too_big
+from vpt.ofc import MAX_INPUT_BYTES, InvalidHand, cut, score_text, too_big
 
 _BOM = 3  # a UTF-8 byte-order mark in front of the JSON is tolerated, and not counted
 
@@ -34,7 +35,7 @@ def _error(message: str, status: int) -> JsonResponse:
 @csrf_exempt
 def score(request: HttpRequest) -> JsonResponse:
     if request.method != "POST":
-        response = _error(f"method {request.method} not allowed: POST one JSON hand", 405)
+        response = _error(f"method {cut(str(request.method))} not allowed: POST one JSON hand", 405)
         response["Allow"] = "POST"
         return response
     try:
@@ -43,7 +44,7 @@ def score(request: HttpRequest) -> JsonResponse:
         return _error("request: Content-Length is not a number", 400)
     # An empty POST with no type goes on to say "empty input"; any body must say it is JSON.
     if (length or request.content_type) and request.content_type != "application/json":
-        kind = request.content_type or "none"
+        kind = cut(request.content_type or "none")
         return _error(f"request: Content-Type {kind}: send the hand as application/json", 415)
     if length > MAX_INPUT_BYTES + _BOM:
         return _error(str(too_big()), 413)

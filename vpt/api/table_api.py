@@ -1,5 +1,5 @@
 """The table API: a table's device (or any client holding the table's token) reads the hand to
-enter and records it. Documented in README.md, "Table API".
+enter and records it. Documented in docs/api.md, "The table API".
 
 ``GET /api/tables/<id>/``        the next hand as stored: event, table, hand number, variant,
                                  level and chips per point it was dealt at, button (and whether
@@ -42,7 +42,7 @@ from django.views.decorators.csrf import csrf_exempt
 from vpt.accounts.permissions import Actor, DeviceActor
 from vpt.engine_errors import explain
 from vpt.errors import Conflict, InvalidBoards, NotAllowed, ServiceError
-from vpt.ofc import MAX_INPUT_BYTES, InvalidHand, load_hand_json
+from vpt.ofc import MAX_INPUT_BYTES, InvalidHand, cut, load_hand_json
 from vpt.rounds.hand_input import SEAT_FIELDS
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import hand_detail, table_state
@@ -86,7 +86,7 @@ def _table_view(methods: tuple[str, ...]) -> Callable[[TableView], Callable[...,
         @functools.wraps(view)
         def wrapper(request: HttpRequest, table_id: int) -> JsonResponse:
             if request.method not in methods:
-                response = _error(f"method {request.method} not allowed", 405, "method_not_allowed")
+                response = _error(f"method {cut(str(request.method))} not allowed", 405, "method_not_allowed")
                 response["Allow"] = ", ".join(methods)
                 return response
             header = request.META.get("HTTP_AUTHORIZATION", "")
@@ -218,7 +218,7 @@ def _read_body(data: Any) -> tuple[int, str | None, list[dict[str, Any]]]:
         raise _BadBody(_('expected a JSON object: {"hand_number", "key", "boards"}'))
     unknown = sorted(set(data) - _BODY_KEYS)
     if unknown:
-        raise _BadBody(_('unknown key "%(key)s"') % {"key": unknown[0]})
+        raise _BadBody(_('unknown key "%(key)s"') % {"key": cut(unknown[0])})
     number = data.get("hand_number")
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise _BadBody(_("hand_number: a positive whole number is required"))
@@ -237,7 +237,7 @@ def _read_body(data: Any) -> tuple[int, str | None, list[dict[str, Any]]]:
             raise _BadBody(_("%(where)s: expected an object") % {"where": where})
         unknown = sorted(set(board) - _BOARD_KEYS)
         if unknown:
-            raise _BadBody(_('%(where)s: unknown key "%(key)s"') % {"where": where, "key": unknown[0]})
+            raise _BadBody(_('%(where)s: unknown key "%(key)s"') % {"where": where, "key": cut(unknown[0])})
         seat = board.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 99:
             raise _BadBody(_("%(where)s: seat: a seat number is required") % {"where": where})

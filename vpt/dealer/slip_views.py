@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from vpt.pages import pdf_response, public_hand_url, withhold_qr
+from vpt.pages.documents import pdf_response, public_hand_url, withhold_qr
 from vpt.rounds.models import Hand
 from vpt.slips import selectors
 from vpt.slips.slip import render_slip

@@ -15,7 +15,6 @@ from vpt.errors import ServiceError
 
 from .entries import adjust_chips
 from .models import (
-    AuditEntry,
     ChipAdjustment,
     Clock,
     Entry,
@@ -145,24 +144,6 @@ class ChipAdjustmentAdmin(admin.ModelAdmin):
             obj.pk = None
             return
         obj.pk = saved.pk
-
-
-@admin.register(AuditEntry)
-class AuditEntryAdmin(ReadOnlyAdmin):
-    list_display = ["created_at", "actor", "action", "summary"]
-    list_filter = ["action", "event"]
-    search_fields = ["summary"]
-    readonly_fields = [
-        "event",
-        "actor",
-        "created_at",
-        "action",
-        "object_type",
-        "object_id",
-        "summary",
-        "before",
-        "after",
-    ]
 
 
 class _ShownAdmin(ReadOnlyAdmin):

@@ -6,3 +6,6 @@ class EventsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "vpt.events"
     verbose_name = _("Events")
+
+    def ready(self) -> None:
+        from . import audit_actions  # noqa: F401  (registers the app's audit actions)

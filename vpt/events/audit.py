@@ -1,12 +1,14 @@
-"""The audit log: every service writes one `AuditEntry` in its own transaction.
+"""The events layer's door to the audit log (`vpt.audit`): `write_audit` records an entry and bumps
+the event's version, in the same transaction.
 
-An entry keeps the facts (`summary_args`: names, numbers, codes), never a sentence: the
-summary is written out when it is read, in the reader's language, from `SUMMARIES`.
+An entry keeps the facts (`summary_args`: names, numbers, codes), never a sentence: the summary is
+written out when it is read, in the reader's language, from the sentence its action registered
+(each app's `audit_actions.py`).
 
-Writing the entry also bumps the event's version (`bump_version`), in the same transaction:
-every service audits its state change, so none can forget to invalidate the live pages'
-caches and ETags (`vpt.events.live`). A state change that writes no audit entry (time putting
-a new level in force only moves the event's status) calls `bump_version` itself.
+Every service of events and the apps above audits its state change through `write_audit`, so none
+can forget to invalidate the live pages' caches and ETags (`vpt.pages.live`). A state change that
+writes no audit entry (time putting a new level in force only moves the event's status) calls
+`bump_version` itself.
 """
 
 from __future__ import annotations
@@ -17,19 +19,21 @@ from typing import Any
 from django.db import models
 from django.db.models import F
 
-from vpt.accounts.permissions import Actor, DeviceActor, PlayerActor, user_of
+from vpt.accounts.permissions import Actor
+from vpt.audit.models import AuditEntry
+from vpt.audit.services import record
 
-from .models import AuditEntry, Entry, Event, Player
-from .summaries import level_args, summary_of
+from .models import Entry, Event, Player
+from .summaries import level_args
 
-__all__ = ["bump_people_events", "bump_version", "level_args", "summary_of", "write_audit"]
+__all__ = ["bump_people_events", "bump_version", "level_args", "write_audit"]
 
 
 def write_audit(
     *,
     actor: Actor,
     event_id: int | None,
-    action: AuditEntry.Action,
+    action: str,
     obj: models.Model,
     args: Mapping[str, Any] | None = None,
     table_number: int | None = None,
@@ -39,23 +43,17 @@ def write_audit(
 ) -> AuditEntry:
     """Record a state change (inside the service's transaction) and bump the event's version.
 
-    A table device has no user: its table's number is kept (``device_table``) to name it."""
+    ``action`` is a registered dotted name (``"rounds.hand_recorded"``), see `vpt.audit.actions`."""
     if event_id is not None:
         bump_version(event_id)
-    facts = dict(args or {})
-    if isinstance(actor, DeviceActor):  # no user to store: the log names the table's device
-        facts["device_table"] = actor.table_number
-    if isinstance(actor, PlayerActor):  # nor for a player's link: the entry names who
-        facts["player_link"] = actor.link_id
-    return AuditEntry.objects.create(
-        actor=user_of(actor),
-        event_id=event_id,
+    return record(
+        actor=actor,
         action=action,
-        object_type=obj._meta.label_lower,
-        object_id=str(obj.pk),
+        obj=obj,
+        event_id=event_id,
+        entry_id=entry.pk if entry is not None else None,
         table_number=table_number,
-        entry=entry,
-        summary_args=facts,
+        args=args,
         before=before,
         after=after,
     )

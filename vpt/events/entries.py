@@ -26,15 +26,16 @@ from vpt.people.selectors import canonical, find_person
 from vpt.people.services import new_person, remember_email
 
 from .audit import write_audit
-from .models import AuditEntry, ChipAdjustment, Entry, Event, Player, PlayerLink
+from .late_registration import check_registration_open
+from .models import ChipAdjustment, Entry, Event, Player, PlayerLink
 from .places import assign_places
 from .player_csv import ImportRow
 from .services import lock_event
 
 
 def _check_open_for_entries(event: Event) -> None:
-    if event.status == Event.Status.FINISHED:
-        raise ServiceError(_("The event has finished."), code="event_finished")
+    """A finished event, or one whose registration has closed (`late_registration`), takes no entry."""
+    check_registration_open(event)
 
 
 @transaction.atomic(durable=True)
@@ -57,6 +58,25 @@ def register_player(
     ensure_director(actor)
     event = lock_event(event)
     _check_open_for_entries(event)
+    name = name.strip()
+    entry = add_player(event, name=name, country=country, email=email, person=person, match=match)
+    write_audit(
+        actor=actor,
+        event_id=event.pk,
+        action="events.player_registered",
+        obj=entry,
+        entry=entry,
+        args={"name": name},
+        after={"stack": entry.stack},
+    )
+    return entry
+
+
+def add_player(
+    event: Event, *, name: str, country: str = "", email: str = "", person: Person | None = None, match: bool = True
+) -> Entry:
+    """The writes of `register_player` (the caller has locked the event, checked it is open and
+    writes the audit entry): the player, linked to a person, and their first entry."""
     name = name.strip()
     if not name:
         raise ServiceError(_("A player needs a name."), code="no_name")
@@ -87,15 +107,6 @@ def register_player(
         stack=event.starting_stack,
         buy_in=buy_in,
         fee=fee,
-    )
-    write_audit(
-        actor=actor,
-        event_id=event.pk,
-        action=AuditEntry.Action.REGISTER_PLAYER,
-        obj=entry,
-        entry=entry,
-        args={"name": name},
-        after={"stack": entry.stack},
     )
     return entry
 
@@ -197,7 +208,7 @@ def reenter_player(player: Player, *, actor: Actor) -> Entry:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.REENTER_PLAYER,
+        action="events.player_reentered",
         obj=entry,
         entry=entry,
         args={"name": player.name, "number": entry.number},
@@ -240,7 +251,7 @@ def adjust_chips(entry: Entry, *, amount: int, reason: str, actor: Actor) -> Chi
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.ADJUST_CHIPS,
+        action="events.chips_adjusted",
         obj=entry,
         entry=entry,
         args={"name": str(entry), "amount": amount, "reason": reason.strip()},

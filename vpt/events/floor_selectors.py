@@ -8,7 +8,9 @@ from typing import Any
 from django.db.models import CharField, Q, QuerySet
 from django.db.models.functions import Cast
 
-from .models import AuditEntry, Entry, Event, Player
+from vpt.audit.models import AuditEntry
+
+from .models import Entry, Event, Player
 
 
 def _ids(queryset: QuerySet[Any]) -> QuerySet[Any]:
@@ -30,13 +32,14 @@ def audit_log(
     player: entries about any of their entries, and about `played_hands`, the ids of the hands
     they played (the hands are the rounds app's: it passes them).
     """
-    entries = AuditEntry.objects.filter(event=event).select_related("actor")
+    entries = AuditEntry.objects.filter(event_id=event.pk).select_related("actor")
     if table_number is not None:
         entries = entries.filter(table_number=table_number)
     if player is not None:
+        own = Entry.objects.filter(player=player)
         entries = entries.filter(
-            Q(entry__player=player)
-            | Q(object_type="events.entry", object_id__in=_ids(Entry.objects.filter(player=player)))
+            Q(entry_id__in=own.values("id"))
+            | Q(object_type="events.entry", object_id__in=_ids(own))
             | Q(object_type="rounds.hand", object_id__in=[str(hand) for hand in played_hands])
         )
     if actor_id is not None:

@@ -9,11 +9,10 @@ player        a person registered in the event: one row per event, linked to the
 entry         one buy-in of a player: the first entry, then each re-entry with a fresh
               starting stack. Stacks, eliminations and finishing places belong to entries.
 chip adjustment  a director's signed correction of an entry's stack, with a reason.
-audit entry   who changed what, when, with the state before and after.
 version       a counter every state change of the event bumps, in the same transaction
               (`vpt.events.audit.write_audit` does it): live pages key their caches on it.
 clock         the stored state of the event's clock (anchor level, start, pauses, adjustments);
-              `vpt.events.clock` computes what it shows.
+              `vpt.clock.rules` computes what it shows.
 payout structure  the percentage of the prize pool each place takes, and the rounding unit;
               `vpt.events.payouts` splits the pool.
 money         each entry pays a buy-in (to the prize pool) and a fee (to the house), priced
@@ -30,13 +29,12 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from vpt.ofc import RuleSet, get_ruleset
 from vpt.people.models import HIDDEN_NAME
 
-from .summaries import level_label, summary_of
+from .summaries import level_label
 
 # Money: never below zero, said on the field (a form shows it there).
 NOT_NEGATIVE = MinValueValidator(Decimal("0"), message=_("An amount of money cannot be below zero."))
@@ -138,6 +136,33 @@ class Event(models.Model):
     max_entries = models.PositiveSmallIntegerField(
         _("entries per player at most"), default=1, validators=[MinValueValidator(1)]
     )
+    # Before the event (`vpt.events.registrations`): players register themselves, up to the
+    # capacity, then on a waitlist; registration closes after a level or at a time.
+    self_registration = models.BooleanField(
+        _("players register themselves"),
+        default=False,
+        help_text=_("The public event page offers Register; the director checks the players in at the door."),
+    )
+    capacity = models.PositiveIntegerField(
+        _("entries at most"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Empty: no limit. Over it, players who register go on the waitlist."),
+    )
+    registration_closes_after_level = models.PositiveSmallIntegerField(
+        _("registration closes after level"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Empty: open while the event runs. Re-entry closes with it."),
+    )
+    registration_closes_at = models.DateTimeField(
+        _("registration closes at"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: no closing time. Re-entry closes with it."),
+    )
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PLANNED)
     current_level = models.ForeignKey(
         "events.Level",
@@ -163,7 +188,7 @@ class Event(models.Model):
         help_text=_("The seat draw is reproducible from this number."),
     )
     # Bumped by every state change of the event, in the same transaction (`write_audit`):
-    # what conditional GETs and cached renders of the live pages key on (`vpt.events.live`).
+    # what conditional GETs and cached renders of the live pages key on (`vpt.pages.live`).
     version = models.PositiveBigIntegerField(_("version"), default=0, editable=False)
     closed_at = models.DateTimeField(
         _("closed at"),
@@ -332,118 +357,8 @@ class ChipAdjustment(models.Model):
         return f"{self.entry}: {self.amount:+d}"
 
 
-class AuditEntry(models.Model):
-    """One state change, written by the service that made it, in the same transaction.
-
-    `summary_args` holds the facts the summary names; the summary is written out when read,
-    in the reader's language (`summary`). `table_number` and `entry` are kept for filtering.
-    """
-
-    class Action(models.TextChoices):
-        CREATE_EVENT = "create_event", _("Event created")
-        UPDATE_EVENT = "update_event", _("Event changed")
-        SET_EVENT_STATUS = "set_event_status", _("Event status")
-        ADD_LEVEL = "add_level", _("Level added")
-        UPDATE_LEVEL = "update_level", _("Level changed")
-        MOVE_LEVEL = "move_level", _("Level moved")
-        DELETE_LEVEL = "delete_level", _("Level removed")
-        ADVANCE_LEVEL = "advance_level", _("Next level")
-        CLOCK_LEVEL = "clock_level", _("Clock level")
-        START_CLOCK = "start_clock", _("Clock started")
-        PAUSE_CLOCK = "pause_clock", _("Clock paused")
-        RESUME_CLOCK = "resume_clock", _("Clock resumed")
-        ADJUST_CLOCK = "adjust_clock", _("Clock adjusted")
-        SET_PAYOUT_STRUCTURE = "set_payout_structure", _("Payout structure")
-        REGISTER_PLAYER = "register_player", _("Player registered")
-        REENTER_PLAYER = "reenter_player", _("Player re-entered")
-        ADJUST_CHIPS = "adjust_chips", _("Chips adjusted")
-        ASSIGN_DEALER = "assign_dealer", _("Dealer assigned")
-        DRAW_SEATS = "draw_seats", _("Seats drawn")
-        OPEN_TABLE = "open_table", _("Table opened")
-        SEAT_ENTRY = "seat_entry", _("Player seated")
-        MOVE_PLAYER = "move_player", _("Player moved")
-        BREAK_TABLE = "break_table", _("Table broken")
-        BALANCE_TABLES = "balance_tables", _("Tables balanced")
-        RECORD_HAND = "record_hand", _("Hand recorded")
-        CORRECT_HAND = "correct_hand", _("Hand corrected")
-        VOID_HAND = "void_hand", _("Hand voided")
-        CLOSE_ROUND = "close_round", _("Round closed")
-        REOPEN_HAND = "reopen_hand", _("Hand reopened by the dealer")
-        REISSUE_TABLE_TOKEN = "reissue_table_token", _("Table sign-in card issued")
-        REVOKE_TABLE_TOKEN = "revoke_table_token", _("Table sign-in revoked")
-        CREATE_DEALER = "create_dealer", _("Dealer created")
-        DEACTIVATE_DEALER = "deactivate_dealer", _("Dealer deactivated")
-        MARK_ENTRY_PAID = "mark_entry_paid", _("Entry paid")
-        MARK_ENTRY_UNPAID = "mark_entry_unpaid", _("Entry payment cancelled")
-        PAY_PRIZE = "pay_prize", _("Prize paid out")
-        UNDO_PRIZE_PAYMENT = "undo_prize_payment", _("Prize payout cancelled")
-        APPLY_DEAL = "apply_deal", _("Deal made")
-        UNDO_DEAL = "undo_deal", _("Deal undone")
-        CLOSE_EVENT = "close_event", _("Event closed")
-        SET_STRUCTURE = "set_structure", _("Level structure saved")
-        SAVE_STRUCTURE_TEMPLATE = "save_structure_template", _("Structure saved as a template")
-        ISSUE_PLAYER_LINKS = "issue_player_links", _("Player links issued")
-        REPLACE_PLAYER_LINK = "replace_player_link", _("Player link replaced")
-        CONFIRM_SEAT_MOVE = "confirm_seat_move", _("Move confirmed")
-        CARRY_OUT_PLANNED_MOVE = "carry_out_planned_move", _("Planned move made")
-        CANCEL_PLANNED_MOVE = "cancel_planned_move", _("Planned move cancelled")
-        FLAG_HAND = "flag_hand", _("Hand flagged by a player")
-        RESOLVE_HAND_FLAG = "resolve_hand_flag", _("Flagged hand resolved")
-
-    event = models.ForeignKey(
-        Event, verbose_name=_("event"), null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries"
-    )
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("who"), null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(_("when"), auto_now_add=True)
-    action = models.CharField(_("action"), max_length=40, choices=Action.choices)
-    object_type = models.CharField(_("object type"), max_length=40)
-    object_id = models.CharField(_("object id"), max_length=40, blank=True)
-    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
-    entry = models.ForeignKey(
-        "Entry", verbose_name=_("player"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    summary_args = models.JSONField(_("facts of the summary"), default=dict, blank=True)
-    before = models.JSONField(_("before"), null=True, blank=True)
-    after = models.JSONField(_("after"), null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("audit entry")
-        verbose_name_plural = _("audit entries")
-        ordering = ["-created_at", "-id"]
-        indexes = [
-            models.Index(fields=["object_type", "object_id"], name="audit_object_idx"),
-            models.Index(fields=["event", "table_number"], name="audit_table_idx"),
-        ]
-
-    def __str__(self) -> str:
-        return self.summary
-
-    @property
-    def summary(self) -> str:
-        """What happened, in the active language (see `vpt.events.audit.summary_of`)."""
-        return summary_of(
-            self.action,
-            self.summary_args,
-            status_labels=dict(Event.Status.choices),
-            method_labels=dict(Payment.Method.choices),
-            field_labels={field.name: field.verbose_name for field in Event._meta.fields},
-        )
-
-    @property
-    def author(self) -> str:
-        """Who did it, for the log: the user, else the table device that did (``device_table``,
-        written by `vpt.events.audit.write_audit`), else "–" (the system)."""
-        if self.actor is not None:
-            return self.actor.get_username()
-        if self.summary_args.get("device_table") is not None:
-            return gettext("Table %(number)s · device") % {"number": self.summary_args["device_table"]}
-        return "–"
-
-
 class Clock(models.Model):
-    """The stored clock state of an event (see `vpt.events.clock`: the anchor level, the instant
+    """The stored clock state of an event (see `vpt.clock.rules`: the anchor level, the instant
     it started, pauses and adjustments). What the clock shows is computed from it, never stored."""
 
     event = models.OneToOneField(Event, verbose_name=_("event"), on_delete=models.CASCADE, related_name="clock")
@@ -511,4 +426,5 @@ class PayoutStructure(models.Model):
 # holds the event and its people); Django finds their models through these imports.
 from .link_models import PlayerLink  # noqa: E402, F401
 from .money_models import Deal, DealShare, Payment  # noqa: E402, F401
+from .registration_models import Registration  # noqa: E402, F401
 from .template_models import StructureTemplate  # noqa: E402, F401

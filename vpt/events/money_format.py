@@ -1,18 +1,18 @@
 """How real money is written, everywhere the same: ``1,080.00`` in English, ``1.080,00`` in Spanish.
 
 Pages (the ``money`` template filter), printed sheets and receipts all write amounts through
-`format_money`, and the prize pool is explained in words by `explain_pool`.
+`format_money`, and the prize pool is explained in words by `vpt.money.pool_text.explain_pool`.
 """
 
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language
 
-from .payouts import CENT, PrizePool
+from vpt.events.payouts import CENT
 
-__all__ = ["explain_pool", "format_money"]
+__all__ = ["format_money"]
 
 
 def format_money(amount: Decimal | None, language: str | None = None) -> str:
@@ -26,24 +26,4 @@ def format_money(amount: Decimal | None, language: str | None = None) -> str:
     text = f"{Decimal(amount).quantize(CENT, rounding=ROUND_HALF_UP):,.2f}"
     if (language or get_language() or "en").startswith("es"):
         text = text.replace(",", "\0").replace(".", ",").replace("\0", ".")
-    return text
-
-
-def explain_pool(pool: PrizePool, language: str | None = None) -> str:
-    """How the pool was reached, in the active language: "12 entries × 100.00 + 0.00 added = 1,200.00"."""
-    parts = [
-        ngettext("%(count)s entry × %(price)s", "%(count)s entries × %(price)s", count)
-        % {"count": count, "price": format_money(price, language)}
-        for count, price in pool.prices
-    ] or [gettext("no entries yet")]
-    text = gettext("%(entries)s + %(added)s added = %(collected)s") % {
-        "entries": " + ".join(parts),
-        "added": format_money(pool.added_money, language),
-        "collected": format_money(pool.total - pool.overlay, language),
-    }
-    if pool.overlay:
-        text += " " + gettext("(guaranteed %(guarantee)s: the house adds %(overlay)s of overlay)") % {
-            "guarantee": format_money(pool.guarantee, language),
-            "overlay": format_money(pool.overlay, language),
-        }
     return text

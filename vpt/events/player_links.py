@@ -31,7 +31,7 @@ from vpt.accounts.permissions import Actor, ensure_director, user_of
 from vpt.errors import ServiceError
 
 from .audit import write_audit
-from .models import AuditEntry, Entry, Event, PlayerLink
+from .models import Entry, Event, PlayerLink
 from .services import lock_event
 
 __all__ = [
@@ -95,7 +95,7 @@ def issue_player_links(event: Event, *, actor: Actor) -> int:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.ISSUE_PLAYER_LINKS,
+        action="events.player_links_issued",
         obj=event,
         args={"count": len(missing)},
         after={"entries": [entry.pk for entry in missing]},
@@ -120,7 +120,7 @@ def replace_player_link(entry: Entry, *, actor: Actor) -> PlayerLink:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.REPLACE_PLAYER_LINK,
+        action="events.player_link_replaced",
         obj=link,
         entry=entry,
         args={"name": str(entry)},
@@ -154,12 +154,12 @@ def link_for_token(token: str) -> PlayerLink:
 
     Raises PlayerLink.DoesNotExist for a wrong, revoked or ended token alike.
     """
-    link = (
+    found = list(
         PlayerLink.objects.select_related("entry__event__current_level", "entry__player__person__merged_into")
         .filter(token_hash=hash_token(token), revoked_at__isnull=True)
         .filter(entry__event__closed_at__isnull=True)
-        .first()
+        .order_by()[:1]  # the hash is unique: no ORDER BY (the model's joins the entry for it)
     )
-    if link is None:
+    if not found:
         raise PlayerLink.DoesNotExist
-    return link
+    return found[0]

@@ -1,7 +1,7 @@
 """Writes for an event itself: create it, change its settings, set its status.
 
 event status   planned, running, on break, finished; the clock and hands move it too
-               (`vpt.events.clock_services`, `vpt.rounds.services`), a director sets it here.
+               (`vpt.clock.services`, `vpt.rounds.services`), a director sets it here.
 event lock     `lock_event`: every service that changes an event's state locks the event row
                first, then any table rows (by id), then works on entries and seats. Hands are
                seconds apart, so serialising them on the event row costs nothing and keeps
@@ -29,7 +29,7 @@ from vpt.errors import Conflict, ServiceError
 from vpt.ofc import InvalidHand, get_ruleset
 
 from .audit import write_audit
-from .models import AuditEntry, Deal, Entry, Event, Level, Payment, PayoutStructure
+from .models import Deal, Entry, Event, Level, Payment, PayoutStructure
 from .payouts import PayoutError, validate_structure
 from .places import assign_places
 from .selectors import hands_recorded
@@ -73,6 +73,10 @@ def create_event(
     language: str = Event.Language.EN,
     slip_format: str = Event.SlipFormat.A6,
     players_confirm_boards: bool = False,
+    self_registration: bool = False,
+    capacity: int | None = None,
+    registration_closes_after_level: int | None = None,
+    registration_closes_at: datetime.datetime | None = None,
     levels: Sequence[int | Mapping[str, Any]] = DEFAULT_LEVELS,
     seat_seed: int | None = None,
     payouts: tuple[Sequence[str], Decimal] | None = None,
@@ -123,6 +127,10 @@ def create_event(
         language=language,
         slip_format=slip_format,
         players_confirm_boards=players_confirm_boards,
+        self_registration=self_registration,
+        capacity=capacity,
+        registration_closes_after_level=registration_closes_after_level,
+        registration_closes_at=registration_closes_at,
         seat_seed=seat_seed,
     )
     rows = []
@@ -142,7 +150,7 @@ def create_event(
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.CREATE_EVENT,
+        action="events.event_created",
         obj=event,
         args={"name": name},
         after={"variant": variant, "starting_stack": starting_stack, "seats_per_table": seats},
@@ -170,6 +178,10 @@ EVENT_FIELDS = (
     "language",
     "slip_format",
     "players_confirm_boards",
+    "self_registration",
+    "capacity",
+    "registration_closes_after_level",
+    "registration_closes_at",
 )
 # The prices of an entry: changing one re-prices the entries not yet paid for.
 PRICE_FIELDS = ("buy_in", "fee", "reentry_buy_in", "reentry_fee")
@@ -218,7 +230,7 @@ def update_event(event: Event, *, actor: Actor, **fields: Any) -> Event:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.UPDATE_EVENT,
+        action="events.event_changed",
         obj=event,
         args={"name": event.name, "fields": ", ".join(changed)},
         before=before,
@@ -261,7 +273,7 @@ def set_event_status(event: Event, *, status: str, actor: Actor) -> Event:
     """Set the event's status; finishing it with players still in places them by chips (a
     deal places them as agreed), and reopening it takes those places back. A closed event keeps
     its status, and an event ended by a deal reopens only by undoing the deal
-    (`vpt.events.deals.undo_deal`): the deal's amounts and places stand until then."""
+    (`vpt.money.deals.undo_deal`): the deal's amounts and places stand until then."""
     ensure_director(actor)
     event = lock_event(event)
     before = event.status
@@ -276,7 +288,7 @@ def set_event_status(event: Event, *, status: str, actor: Actor) -> Event:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.SET_EVENT_STATUS,
+        action="events.status_set",
         obj=event,
         args={"status": event.status},
         before={"status": before},

@@ -8,7 +8,7 @@ whole structure  `set_structure` replaces every level after the one in force at 
                  structure editor: add, remove, reorder, insert breaks in one save);
                  `falling_levels` says where chips per point would fall.
 level in force   `Event.current_level`; `advance_level` moves it by hand, the clock moves it
-                 with time (`vpt.events.clock_services`).
+                 with time (`vpt.clock.services`).
 
 Each service is one transaction that locks the event row and writes an audit entry.
 """
@@ -27,7 +27,7 @@ from vpt.accounts.permissions import Actor, ensure_director
 from vpt.errors import Conflict, ServiceError
 
 from .audit import level_args, write_audit
-from .models import AuditEntry, Event, Level
+from .models import Event, Level
 from .services import lock_event
 
 
@@ -53,7 +53,7 @@ def advance_level(event: Event, *, actor: Actor, number: int | None = None) -> L
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.ADVANCE_LEVEL,
+        action="events.level_advanced",
         obj=event,
         args={"level": level_args(level)},
         before={"level": current},
@@ -94,7 +94,7 @@ def add_level(
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.ADD_LEVEL,
+        action="events.level_added",
         obj=level,
         args={"level": level_args(level)},
         after={"number": number, **fields},
@@ -144,7 +144,7 @@ def update_level(
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.UPDATE_LEVEL,
+        action="events.level_changed",
         obj=level,
         args={"level": level_args(level)},
         before=before,
@@ -173,7 +173,7 @@ def move_level(level: Level, *, actor: Actor, up: bool) -> Level:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.MOVE_LEVEL,
+        action="events.level_moved",
         obj=level,
         args={"from": first, "to": second},
         before={"number": first},
@@ -197,7 +197,7 @@ def delete_level(level: Level, *, actor: Actor) -> None:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.DELETE_LEVEL,
+        action="events.level_removed",
         obj=event,
         args={"level": removed},
         before={"number": number},
@@ -274,7 +274,7 @@ def set_structure(event: Event, *, levels: Sequence[LevelSpec], actor: Actor) ->
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.SET_STRUCTURE,
+        action="events.structure_set",
         obj=event,
         args={"count": len(specs), "from": current + 1},
         before={"levels": before},

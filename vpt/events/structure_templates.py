@@ -20,7 +20,7 @@ from vpt.accounts.permissions import Actor, ensure_director, user_of
 from vpt.errors import Conflict, ServiceError
 
 from .audit import write_audit
-from .models import AuditEntry, Event, Level, PayoutStructure, StructureTemplate
+from .models import Event, Level, PayoutStructure, StructureTemplate
 from .services import lock_event
 
 __all__ = ["Structure", "save_structure_template", "source_choices", "structure_from_source"]
@@ -119,7 +119,7 @@ def save_structure_template(event: Event, *, name: str, actor: Actor) -> Structu
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.SAVE_STRUCTURE_TEMPLATE,
+        action="events.structure_template_saved",
         obj=template,
         args={"name": name},
         after={"levels": len(structure.levels), "places": len(structure.percentages)},

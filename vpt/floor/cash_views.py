@@ -1,8 +1,8 @@
 """The cash desk (staff only): each entry paid in, each prize paid out, and the cash report.
 
 The page lists every entry with its price, its payment, its prize and its payout, each with
-the button that records it (`vpt.events.cash_services`); the report adds it all up
-(`vpt.events.cash`). A refusal is shown as a message and changes nothing.
+the button that records it (`vpt.money.cash_services`); the report adds it all up
+(`vpt.money.cash`). A refusal is shown as a message and changes nothing.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
-from vpt.events.cash_services import mark_entry_paid, mark_entry_unpaid, pay_prize, undo_prize_payment
 from vpt.events.models import Entry, Event, Payment
-from vpt.events.prizes import cash_desk as read_cash_desk
 from vpt.floor.event_forms import PaymentForm
+from vpt.money.cash_services import mark_entry_paid, mark_entry_unpaid, pay_prize, undo_prize_payment
+from vpt.money.prizes import cash_desk as read_cash_desk
 
 
 @director_required

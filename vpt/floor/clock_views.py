@@ -3,7 +3,7 @@
 Staff only. The page answers htmx with its controls alone; each POST calls one clock service,
 and a refusal (already paused, no such level) comes back on the page with 409, an invalid
 adjustment with 422. The public clock display lives in `vpt.standings`; both read their words
-from `vpt.events.clock_display`. Here in rounds, not events, because the clock reads the room's
+from `vpt.clock.display`. Here in rounds, not events, because the clock reads the room's
 tables and hands (`vpt.rounds.clock`).
 """
 
@@ -15,8 +15,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from vpt.accounts.permissions import director_required
+from vpt.clock.display import clock_payload, time_text
 from vpt.errors import ServiceError
-from vpt.events.clock_display import clock_payload, time_text
 from vpt.events.models import Event
 from vpt.events.selectors import event_or_404
 from vpt.floor.event_forms import AdjustClockForm

@@ -3,7 +3,7 @@
 Served under /floor/events/<slug>/deal/... in the `events` namespace (vpt/urls.py); it lives in
 seating because a deal needs the players left at one table, which only seating knows. The
 first POST answers with a confirmation naming every amount; the second (``confirm=1``) makes
-the deal (`vpt.events.deals.apply_deal`). A refused deal comes back on the calculator's page
+the deal (`vpt.money.deals.apply_deal`). A refused deal comes back on the calculator's page
 with the message on the field it names, and nothing is saved.
 """
 
@@ -22,12 +22,13 @@ from django.views.decorators.http import require_POST
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
-from vpt.events.deals import apply_deal, close_event, parse_amount, plan_deal, undo_deal, undo_deal_effects
 from vpt.events.models import Deal, Entry, Event
 from vpt.events.money_format import format_money
 from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
 from vpt.floor.payout_views import deal_context
+from vpt.money.deals import apply_deal, close_event, parse_amount, plan_deal, undo_deal, undo_deal_effects
 from vpt.seating.selectors import tables_in_play
+from vpt.tables.services import end_sign_in_cards
 
 UNITS = {"0.01", "1.00", "5.00", "10.00"}
 
@@ -183,6 +184,7 @@ def close(request: HttpRequest, slug: str) -> HttpResponse:
         )
     try:
         close_event(event, actor=request.user)
+        end_sign_in_cards(event, actor=request.user)
     except ServiceError as error:
         messages.error(request, str(error))
     else:

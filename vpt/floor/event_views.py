@@ -37,6 +37,7 @@ from vpt.floor.event_forms import (
     LevelForm,
 )
 from vpt.http import HtmxHttpRequest, absolute_url, phones_cannot_reach
+from vpt.tables.services import end_sign_in_cards
 
 
 @director_required
@@ -277,6 +278,7 @@ def event_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     else:
         try:
             set_event_status(event, status=status, actor=request.user)
+            end_sign_in_cards(event, actor=request.user)  # a no-op unless the event finished
         except ServiceError as error:
             messages.error(request, str(error))
         else:

@@ -1,5 +1,5 @@
 """The results as files from the event page (staff only): CSV and XLSX, the columns of
-`vpt.events.results` (the same as `manage.py export_results`). Text cells that a spreadsheet
+`vpt.money.results` (the same as `manage.py export_results`). Text cells that a spreadsheet
 would run as formulas are neutralised in both (`vpt.csvsafe`)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from openpyxl import Workbook
 
 from vpt import csvsafe
 from vpt.accounts.permissions import director_required
-from vpt.events.results import RESULT_COLUMNS, event_results_table, table_rows
 from vpt.events.selectors import event_or_404
+from vpt.money.results import RESULT_COLUMNS, event_results_table, table_rows
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 

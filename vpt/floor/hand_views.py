@@ -27,8 +27,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from vpt.accounts.permissions import director_required
+from vpt.audit.models import AuditEntry
 from vpt.errors import ServiceError
-from vpt.events.models import AuditEntry, Event
+from vpt.events.models import Event
 from vpt.http import HtmxHttpRequest
 from vpt.rounds.board_entry import SeatLine, build_entry
 from vpt.rounds.chip_moves import chip_moves, moves_sentences
@@ -103,7 +104,7 @@ def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = select_hand(get_object_or_404(Hand, pk=hand_id).pk)
     audit = list(AuditEntry.objects.filter(object_type="rounds.hand", object_id=str(hand.pk)).select_related("actor"))
     # Who recorded it: the user, or the device the audit log names (a device is no user).
-    recorded = next((item for item in audit if item.action == AuditEntry.Action.RECORD_HAND), None)
+    recorded = next((item for item in audit if item.action == "rounds.hand_recorded"), None)
     return render(
         request,
         "floor/hand_detail.html",

@@ -20,11 +20,12 @@ from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.events import payouts as money
 from vpt.events.models import Deal, Entry, Event
-from vpt.events.payout_services import set_payout_structure
-from vpt.events.prizes import event_prizes
-from vpt.events.selectors import event_or_404, event_payouts, event_standings, payout_structure
+from vpt.events.selectors import event_or_404, event_standings
 from vpt.floor.event_forms import DealForm, PayoutStructureForm
 from vpt.http import HtmxHttpRequest
+from vpt.money.payout_services import set_payout_structure
+from vpt.money.prizes import event_prizes
+from vpt.money.selectors import event_payouts, payout_structure
 
 
 @director_required

@@ -22,8 +22,8 @@ from vpt.events.audit import bump_people_events
 from vpt.events.person_entries import entries_of_people
 from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
 from vpt.floor.people_forms import MergeForm
-from vpt.people.models import Person, PersonChange
-from vpt.people.selectors import matching_people, person_ids_merged_into
+from vpt.people.models import Person
+from vpt.people.selectors import matching_people, people_changes, person_ids_merged_into
 from vpt.people.services import merge_people, set_person_hidden, undo_merge
 
 LISTED = 200
@@ -38,7 +38,7 @@ def _context(query: str, form: MergeForm) -> dict[str, object]:
         "people": people,
         "query": query,
         "form": form,
-        "changes": PersonChange.objects.select_related("person", "other", "actor")[:30],
+        "changes": people_changes(30),
     }
 
 

@@ -19,7 +19,7 @@ from vpt.events.models import Entry, Event
 from vpt.events.money_models import Payment
 from vpt.events.player_links import issue_player_links, live_player_tokens
 from vpt.http import absolute_url, phones_cannot_reach
-from vpt.pages import pdf_response
+from vpt.pages.documents import pdf_response
 from vpt.seating.models import Seat
 from vpt.slips.registration_receipt import RegistrationReceiptData, render_registration_receipts
 from vpt.slips.selectors import user_name

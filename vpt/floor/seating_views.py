@@ -23,11 +23,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
-from vpt.events.live import Live, live_page
 from vpt.events.models import Entry, Event
 from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
 from vpt.floor.table_forms import dealer_options
 from vpt.http import HtmxHttpRequest
+from vpt.pages.live import Live, live_page
 from vpt.people.names import name_key
 from vpt.seating.balancing import Plan, When, suggest_moves
 from vpt.seating.models import PlannedMove, Seat

@@ -17,7 +17,7 @@ from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.events.models import Event
 from vpt.http import phones_cannot_reach
-from vpt.pages import pdf_response, sign_in_url
+from vpt.pages.documents import pdf_response, sign_in_url
 from vpt.slips.sign_in_card import SignInCard, SignInCardData, render_sign_in_cards
 from vpt.tables.models import Table
 from vpt.tables.services import IssuedToken, issue_event_tokens, issue_table_token

@@ -24,7 +24,7 @@ from vpt.accounts.permissions import director_required
 from vpt.events.models import Entry, Event
 from vpt.events.player_links import issue_player_links
 from vpt.http import absolute_url, phones_cannot_reach
-from vpt.pages import pdf_response, public_hand_url, withhold_qr
+from vpt.pages.documents import pdf_response, public_hand_url, withhold_qr
 from vpt.slips import selectors
 from vpt.slips.documents import render_table_list
 from vpt.slips.move_slips import render_move_slips

@@ -17,9 +17,9 @@ from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.events.models import Event
 from vpt.floor.tour_forms import AddEventForm, TourForm
-from vpt.tours.models import Tour, TourChange, TourEvent
+from vpt.tours.models import Tour, TourEvent
 from vpt.tours.rules import parse_rule
-from vpt.tours.selectors import tour_events
+from vpt.tours.selectors import tour_changes, tour_events
 from vpt.tours.services import add_event_to_tour, create_tour, remove_event_from_tour, update_tour
 from vpt.tours.words import rule_words
 
@@ -63,7 +63,7 @@ def _manage_context(tour: Tour, **forms: Any) -> dict[str, Any]:
         "form": forms.get("form")
         or TourForm(initial={"name": tour.name, "rule": json.dumps(tour.rule, indent=1)}, editing=True),
         "add_form": forms.get("add_form") or AddEventForm(events=free),
-        "changes": TourChange.objects.filter(tour=tour).select_related("actor")[:20],
+        "changes": tour_changes(tour),
     }
 
 

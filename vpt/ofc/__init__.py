@@ -8,7 +8,7 @@ from .autoplay import autoplay_board, most_cards_dealt
 from .button import button_after_hand, effective_button, next_button, payment_seats, position_label
 from .cards import JOKER, Card, CardFace, card_face, deck, format_cards, parse_card, parse_cards
 from .contract import MAX_CHIPS, HandRequest, hand_json, read_hand, score_json
-from .errors import MESSAGES, InvalidHand
+from .errors import MESSAGES, InvalidHand, cut
 from .hands import Category, RowHand, category_of, describe, rank_of, row_hand, row_value
 from .json_text import MAX_INPUT_BYTES, load_hand_json, score_text, too_big
 from .rulesets import PRESETS, RuleSet, get_ruleset
@@ -60,6 +60,7 @@ __all__ = [
     "card_face",
     "category_of",
     "compare_boards",
+    "cut",
     "deck",
     "describe",
     "effective_button",

@@ -15,7 +15,7 @@ import json
 import unicodedata
 from collections.abc import Mapping
 
-__all__ = ["MESSAGES", "InvalidHand"]
+__all__ = ["MESSAGES", "SHOWN_CHARS", "InvalidHand", "cut"]
 
 Param = str | int
 
@@ -69,6 +69,23 @@ MESSAGES: Mapping[str, str] = {
 """The English of every code: the ``score_hand`` contract's messages, filled from ``params``."""
 
 
+SHOWN_CHARS = 40
+"""The most characters of a value a message shows: a longer one is cut to its first 37 and "..."."""
+
+# Values the engine writes itself (the known variants' names, the JSON decoder's reason): whole.
+_OWN_PARAMS = frozenset({"known", "reason"})
+
+
+def cut(text: str, limit: int = SHOWN_CHARS) -> str:
+    """``text`` as a message shows it: whole up to ``limit`` characters, else its start and "...".
+    Cut before anything is escaped, so a hostile value costs what its first characters cost.
+
+    >>> cut("Qs"), cut("X" * 1_000_000)
+    ('Qs', 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX...')
+    """
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _one_line(value: Param) -> Param:
     """``value`` with every character that ends a line or is a control character escaped as JSON
     writes it (``\\n``, ``\\u2028``): a message echoes user text, and must stay one line.
@@ -105,8 +122,12 @@ class InvalidHand(ValueError):
         if code not in MESSAGES:
             raise KeyError(f"no message for the code {code!r}")
         self.code = code
-        self.params: dict[str, Param] = params
-        self.field = field
+        # Every value the input gave is cut here, once, before any message escapes or repeats it.
+        self.params: dict[str, Param] = {
+            name: cut(value) if isinstance(value, str) and name not in _OWN_PARAMS else value
+            for name, value in params.items()
+        }
+        self.field = cut(field)
         self.player = player
         self.line = line
         super().__init__(self._text())
@@ -143,6 +164,6 @@ class InvalidHand(ValueError):
         )
 
     def _text(self) -> str:
-        where = self.where
+        where = str(_one_line(self.where))  # a field may hold an input's key
         text = f"{where}: {self.message}" if where else self.message
         return f"line {self.line}: {text}" if self.line is not None else text

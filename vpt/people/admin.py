@@ -9,7 +9,7 @@ from django.contrib import admin
 
 from vpt.admin_base import ReadOnlyAdmin
 
-from .models import Person, PersonChange
+from .models import Person
 
 
 @admin.register(Person)
@@ -19,12 +19,3 @@ class PersonAdmin(ReadOnlyAdmin):
     search_fields = ["name", "folded_name", "email"]
     list_select_related = ["merged_into"]
     fields = readonly_fields = ("name", "email", "country", "hidden", "merged_into", "created_at")
-
-
-@admin.register(PersonChange)
-class PersonChangeAdmin(ReadOnlyAdmin):
-    list_display = ["created_at", "action", "person", "other", "undone", "actor"]
-    list_filter = ["action", "undone"]
-    search_fields = ["person__name", "other__name"]
-    list_select_related = ["person", "other", "actor"]
-    fields = readonly_fields = ("created_at", "action", "person", "other", "carried", "undone", "actor")

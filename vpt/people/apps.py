@@ -6,3 +6,6 @@ class PeopleConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "vpt.people"
     verbose_name = _("People")
+
+    def ready(self) -> None:
+        from . import audit_actions  # noqa: F401  (registers the app's audit actions)

@@ -9,14 +9,13 @@ merged        a duplicate person (the same human registered twice) merged into a
               Undoing the merge clears `merged_into`, so the duplicate is itself again.
 hidden        a person who asked not to be shown: public pages and public JSON say "Hidden
               player" and give no link; the director still sees the name.
-person change one audited change of a person (a merge, its undo, hiding, showing), with who
-              made it; the merge's row also keeps which people moved with it, so its undo
-              puts them back.
+changes       a merge, its undo, hiding and showing are written to the audit log (`vpt.audit`,
+              actions ``people.*``); the merge's entry also keeps which people moved with it,
+              so its undo puts them back.
 """
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -53,35 +52,3 @@ class Person(models.Model):
     def public_name(self) -> str:
         """The name public pages show: "Hidden player" (translated) for a hidden person."""
         return str(HIDDEN_NAME) if self.hidden else self.name
-
-
-class PersonChange(models.Model):
-    """One audited change of a person; its id orders every change (the people's version)."""
-
-    class Action(models.TextChoices):
-        MERGE = "merge", _("Merged")
-        UNDO_MERGE = "undo_merge", _("Merge undone")
-        HIDE = "hide", _("Hidden")
-        SHOW = "show", _("Shown")
-
-    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
-    person = models.ForeignKey(Person, verbose_name=_("person"), on_delete=models.CASCADE, related_name="changes")
-    other = models.ForeignKey(
-        Person, verbose_name=_("other person"), null=True, blank=True, on_delete=models.CASCADE, related_name="+"
-    )
-    # The people that were merged into `person` and moved with it to `other` (a merge), so
-    # that its undo gives them back to `person`.
-    carried = models.JSONField(_("people carried along"), default=list, blank=True)
-    undone = models.BooleanField(_("undone"), default=False)
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("who"), null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(_("when"), auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("person change")
-        verbose_name_plural = _("person changes")
-        ordering = ["-id"]
-
-    def __str__(self) -> str:
-        return f"{self.get_action_display()}: {self.person}"

@@ -10,8 +10,13 @@ from collections.abc import Iterable
 
 from django.db.models import Max
 
-from .models import Person, PersonChange
+from vpt.audit.models import AuditEntry
+
+from .models import Person
 from .names import fold_name
+
+# The actions of people in the audit log (`vpt.people.audit_actions`).
+PEOPLE_ACTIONS = ("people.merged", "people.merge_undone", "people.hidden", "people.shown")
 
 # How many people registration offers as the director types.
 SUGGESTIONS = 8
@@ -62,7 +67,21 @@ def canonical_ids(person_ids: Iterable[int | None]) -> dict[int, int]:
 
 def people_version() -> int:
     """A number that moves with every merge, undo, hiding or showing (cache keys use it): 1 query."""
-    return PersonChange.objects.aggregate(last=Max("id"))["last"] or 0
+    return AuditEntry.objects.filter(action__in=PEOPLE_ACTIONS).aggregate(last=Max("id"))["last"] or 0
+
+
+def people_changes(limit: int = 30) -> list[AuditEntry]:
+    """The latest changes of people, newest first, each merge marked ``undone`` when an undo of
+    that person followed it (a later entry, so in the list whenever the merge is): 1 query."""
+    changes = list(AuditEntry.objects.filter(action__in=PEOPLE_ACTIONS).select_related("actor").order_by("-id")[:limit])
+    undone_people: set[str] = set()
+    for change in changes:  # newest first: an undo is seen before the merge it undid
+        change.undone = change.action == "people.merged" and change.object_id in undone_people  # type: ignore[attr-defined]
+        if change.action == "people.merge_undone":
+            undone_people.add(change.object_id)
+        elif change.action == "people.merged":
+            undone_people.discard(change.object_id)
+    return changes
 
 
 def person_ids_merged_into(person: Person) -> list[int]:

@@ -5,7 +5,8 @@ merge   `merge_people(duplicate, into=keeper)`: the duplicate reads as the keepe
         so its entries, results, tour points and statistics count for the keeper. People that
         had been merged into the duplicate move to the keeper too (merges stay one step deep).
 undo    `undo_merge(duplicate)`: the duplicate is itself again, with the people that moved
-        with it. Both are audited (`PersonChange`).
+        with it. Both are audited (`vpt.audit`: ``people.merged``, ``people.merge_undone``; the
+        merge's entry keeps the people carried along, for its undo).
 touched ``on_change``: what the caller (a higher layer: `vpt.floor.people_views`) does, in the
         same transaction, with the ids of the people whose public face changed, such as moving
         the versions of their events so no live page keeps an old name.
@@ -18,10 +19,12 @@ from collections.abc import Callable, Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from vpt.accounts.permissions import Actor, ensure_director, user_of
+from vpt.accounts.permissions import Actor, ensure_director
+from vpt.audit.models import AuditEntry
+from vpt.audit.services import record
 from vpt.errors import ServiceError
 
-from .models import Person, PersonChange
+from .models import Person
 from .names import fold_name
 
 OnChange = Callable[[Sequence[int]], None] | None
@@ -45,7 +48,7 @@ def _lock(*people: Person) -> dict[int, Person]:
 
 
 @transaction.atomic(durable=True)
-def merge_people(duplicate: Person, *, into: Person, actor: Actor, on_change: OnChange = None) -> PersonChange:
+def merge_people(duplicate: Person, *, into: Person, actor: Actor, on_change: OnChange = None) -> AuditEntry:
     """Merge ``duplicate`` into ``into``: from now on it reads as ``into`` everywhere."""
     ensure_director(actor)
     if duplicate.pk == into.pk:
@@ -67,39 +70,56 @@ def merge_people(duplicate: Person, *, into: Person, actor: Actor, on_change: On
     duplicate.save(update_fields=["merged_into"])
     if on_change is not None:
         on_change([duplicate.pk, into.pk, *carried])
-    return PersonChange.objects.create(
-        action=PersonChange.Action.MERGE, person=duplicate, other=into, carried=carried, actor=user_of(actor)
+    return record(
+        actor=actor,
+        action="people.merged",
+        obj=duplicate,
+        args={"name": duplicate.name, "other": into.name},
+        after={"other": into.pk, "carried": carried},
     )
 
 
 @transaction.atomic(durable=True)
-def undo_merge(duplicate: Person, *, actor: Actor, on_change: OnChange = None) -> PersonChange:
+def undo_merge(duplicate: Person, *, actor: Actor, on_change: OnChange = None) -> AuditEntry:
     """Make a merged person themselves again (with the people that moved along with them)."""
     ensure_director(actor)
     duplicate = _lock(duplicate)[duplicate.pk]
-    merge = (
-        PersonChange.objects.select_for_update()
-        .filter(action=PersonChange.Action.MERGE, person=duplicate, undone=False)
-        .order_by("-id")
-        .first()
-    )
-    if duplicate.merged_into_id is None or merge is None:
+    merge = last_merge_or_undo(duplicate)
+    if duplicate.merged_into_id is None or merge is None or merge.action != "people.merged":
         raise ServiceError(_("%(name)s is not merged into anyone.") % {"name": duplicate.name}, code="not_merged")
     keeper_id = duplicate.merged_into_id
-    Person.objects.filter(pk__in=merge.carried, merged_into_id=keeper_id).update(merged_into=duplicate)
+    carried = list((merge.after or {}).get("carried") or [])
+    keeper = Person.objects.filter(pk=keeper_id).values_list("name", flat=True).first()
+    Person.objects.filter(pk__in=carried, merged_into_id=keeper_id).update(merged_into=duplicate)
     duplicate.merged_into = None
     duplicate.save(update_fields=["merged_into"])
-    merge.undone = True
-    merge.save(update_fields=["undone"])
     if on_change is not None:
-        on_change([duplicate.pk, keeper_id, *merge.carried])
-    return PersonChange.objects.create(
-        action=PersonChange.Action.UNDO_MERGE, person=duplicate, other_id=keeper_id, actor=user_of(actor)
+        on_change([duplicate.pk, keeper_id, *carried])
+    return record(
+        actor=actor,
+        action="people.merge_undone",
+        obj=duplicate,
+        args={"name": duplicate.name, "other": keeper or ""},
+        after={"other": keeper_id, "carried": carried},
+    )
+
+
+def last_merge_or_undo(person: Person) -> AuditEntry | None:
+    """The latest merge of ``person`` or undo of one, from the audit log (a merge to undo when it
+    is a merge): inside the caller's transaction, which holds the person's lock."""
+    return (
+        AuditEntry.objects.filter(
+            object_type=Person._meta.label_lower,
+            object_id=str(person.pk),
+            action__in=["people.merged", "people.merge_undone"],
+        )
+        .order_by("-id")
+        .first()
     )
 
 
 @transaction.atomic(durable=True)
-def set_person_hidden(person: Person, *, hidden: bool, actor: Actor, on_change: OnChange = None) -> PersonChange | None:
+def set_person_hidden(person: Person, *, hidden: bool, actor: Actor, on_change: OnChange = None) -> AuditEntry | None:
     """Hide a person from public pages and public JSON, or show them again."""
     ensure_director(actor)
     person = _lock(person)[person.pk]
@@ -109,5 +129,5 @@ def set_person_hidden(person: Person, *, hidden: bool, actor: Actor, on_change: 
     person.save(update_fields=["hidden"])
     if on_change is not None:
         on_change([person.pk, *Person.objects.filter(merged_into=person).values_list("pk", flat=True)])
-    action = PersonChange.Action.HIDE if hidden else PersonChange.Action.SHOW
-    return PersonChange.objects.create(action=action, person=person, actor=user_of(actor))
+    action = "people.hidden" if hidden else "people.shown"
+    return record(actor=actor, action=action, obj=person, args={"name": person.name}, after={"hidden": hidden})

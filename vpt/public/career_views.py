@@ -4,41 +4,32 @@ tours' and the people's versions) and answers 304 while that key holds."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from vpt.events.live import not_modified
-from vpt.tours.live import career_cached, career_etag, career_of
+from vpt.live import conditional
+from vpt.pages.live import career_cached, career_etag, career_of
 from vpt.tours.stats import person_career
 
 
 @require_GET
-def person_page(request: HttpRequest, person_id: int) -> HttpResponse:
+def person_page(request: HttpRequest, person_id: int) -> HttpResponseBase:
     person, key = career_of(request, person_id)
     if person is None:
         raise Http404(_("No person has the number %(value)s.") % {"value": person_id})
     if person.pk != person_id:
         return redirect("public:person", person_id=person.pk)
-    etag = career_etag(key, "person", request, viewer=True)
-    if not_modified(request, etag):
-        response: HttpResponse = HttpResponseNotModified()
-    else:
 
+    def page() -> HttpResponse:
         def compute() -> str:
             career = person_career(person)
             return render_to_string("public/person.html#career", {"career": career}, request=request)
 
-        response = render(
-            request,
-            "public/person.html",
-            {"person": person, "career_html": mark_safe(career_cached(key, "html", compute))},
-        )
-    response["ETag"] = etag
-    response["Cache-Control"] = "private, no-cache"
-    patch_vary_headers(response, ["Cookie"])
-    return response
+        html = mark_safe(career_cached(key, "html", compute))
+        return render(request, "public/person.html", {"person": person, "career_html": html})
+
+    return conditional(request, page, etag=career_etag(key, "person", request, viewer=True), shared=False)

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
 from vpt.events.models import Event
-from vpt.pages import pdf_response
+from vpt.pages.documents import pdf_response
 from vpt.slips import selectors
 from vpt.slips.documents import render_hand_history, render_results
 from vpt.tables.models import Table

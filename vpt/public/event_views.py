@@ -23,12 +23,13 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from vpt.events.clock_display import changes_with_time, clock_payload, finished_payload, time_text
-from vpt.events.live import Live, live_page
+from vpt.clock.display import changes_with_time, clock_payload, finished_payload, time_text
+from vpt.events.late_registration import registration_window
 from vpt.events.models import Event, Player
-from vpt.events.results import event_results_table
-from vpt.events.selectors import event_payouts
 from vpt.http import HtmxHttpRequest
+from vpt.money.results import event_results_table
+from vpt.money.selectors import event_payouts
+from vpt.pages.live import Live, live_page
 from vpt.rounds.clock import clock_now
 from vpt.seating.selectors import recent_moves
 from vpt.standings import rows, selectors, versions
@@ -44,7 +45,7 @@ def _event(slug: str) -> Event:
 
 # Standings ---------------------------------------------------------------------------------
 #
-# Live pages (`vpt.events.live`): the event's version is read first (1 query), a client that
+# Live pages (`vpt.pages.live`): the event's version is read first (1 query), a client that
 # has this version's page gets 304, and the expensive part (the live fragment, the JSON) is
 # rendered once per (event, version, language, page and parameters) and taken from the cache
 # after that. A full page wraps the cached fragment in its header, which holds the viewer's
@@ -84,7 +85,12 @@ def standings(request: HtmxHttpRequest, live: Live, slug: str) -> HttpResponse:
     )
     if live.fragment:
         return HttpResponse(fragment)
-    context = {"event": event, "query": request.GET.get("q", "")[:100], "live_html": mark_safe(fragment)}
+    context = {
+        "event": event,
+        "query": request.GET.get("q", "")[:100],
+        "live_html": mark_safe(fragment),
+        "window": registration_window(event),
+    }
     return render(request, "public/standings.html", context)
 
 
@@ -247,6 +253,7 @@ def _screen_panel(event: Event) -> dict[str, Any]:
         "payout_rows": event_payouts(event, public=True)["rows"],
         "leaders": still_in[:SCREEN_LEADERS],
         "moves": recent_moves(event, since=timezone.now() - SCREEN_MOVES_FOR, limit=SCREEN_MOVES),
+        "window": registration_window(event),
     }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from typing import Any, TypeVar
+from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -16,9 +17,11 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from vpt.csvsafe import writer as safe_csv_writer
-from vpt.tours.live import TourLive, tour_page
+from vpt.events.late_registration import registration_window
+from vpt.events.models import Event
+from vpt.pages.live import TourLive, tour_page
 from vpt.tours.rules import parse_rule
-from vpt.tours.selectors import breakdown, leaderboard_data, tour_leaderboard
+from vpt.tours.selectors import leaderboard_data, leaderboard_page, page_number, tour_leaderboard
 from vpt.tours.words import rule_words
 
 T = TypeVar("T")
@@ -26,28 +29,25 @@ T = TypeVar("T")
 
 def _leaderboard_context(live: TourLive) -> dict[str, Any]:
     data = tour_leaderboard(live.tour, live.events)
-    rows = [
-        {
-            "row": row,
-            "name": data.name(row.person_id),
-            "hidden": data.people[row.person_id].hidden,
-            "lines": breakdown(data, row),
-        }
-        for row in data.board.rows
-    ]
     big = live.request.GET.get("screen") == "big"
+    page = leaderboard_page(data, page_number(live.request.GET.get("page", "")), breakdowns=not big)
+    screen = {"screen": "big"} if big else {}
+    base = reverse("public:leaderboard", args=[live.tour.slug])
+    shown = {**screen, "page": page.number} if page.number > 1 else screen
     return {
         "tour": live.tour,
         "board": data.board,
-        "rows": rows,
+        "rows": page.rows,
+        "page": page,
+        "page_url": f"{base}?{urlencode({**screen, 'page': ''})}",  # + a page's number
         "big": big,
-        "poll_url": reverse("public:leaderboard", args=[live.tour.slug]) + ("?screen=big" if big else ""),
+        "poll_url": f"{base}?{urlencode(shown)}" if shown else base,
         "now": timezone.localtime(),
     }
 
 
 @require_GET
-@tour_page("leaderboard", query=("screen",), shared=False)
+@tour_page("leaderboard", query=("screen", "page"), shared=False)
 def leaderboard(request: HttpRequest, live: TourLive) -> HttpResponse:
     fragment = live.cached(
         "html" + (".big" if request.GET.get("screen") == "big" else ""),
@@ -64,6 +64,11 @@ def leaderboard(request: HttpRequest, live: TourLive) -> HttpResponse:
         "rule_words": rule_words(rule),
         "big": request.GET.get("screen") == "big",
         "live_html": mark_safe(fragment),
+        "registering": [
+            {"event": event, "window": registration_window(event)}
+            for event in live.events
+            if event.self_registration and event.status != Event.Status.FINISHED
+        ],
     }
     return render(request, "public/leaderboard.html", context)
 

@@ -6,3 +6,6 @@ class RoundsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "vpt.rounds"
     verbose_name = _("Rounds")
+
+    def ready(self) -> None:
+        from . import audit_actions  # noqa: F401  (registers the app's audit actions)

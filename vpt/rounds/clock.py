@@ -1,4 +1,4 @@
-"""The room's clock: the event clock (`vpt.events.clock_services`) fed with the room's facts.
+"""The room's clock: the event clock (`vpt.clock.services`) fed with the room's facts.
 
 room facts  what the tables, seats and hands tell the clock (`vpt.events.selectors.RoomFacts`):
             the open tables where a seated player is owed a Fantasyland hand, the hands played
@@ -21,11 +21,11 @@ from typing import Any
 
 from django.db.models import Count, Max, Q
 
-from vpt.events import clock_services
+from vpt.clock import services as clock_services
+from vpt.clock.display import clock_now as clock_at
+from vpt.clock.selectors import ClockSnapshot, RoomFacts
 from vpt.events.audit import bump_version
-from vpt.events.clock_display import clock_now as clock_at
 from vpt.events.models import Clock, Event
-from vpt.events.selectors import ClockSnapshot, RoomFacts
 from vpt.seating.models import Seat
 from vpt.seating.next_hand import deal_next_hands
 from vpt.seating.services import deal_waiting_hands
@@ -34,12 +34,16 @@ from vpt.tables.models import Table
 from .models import Hand
 
 
-def room_facts(event: Event) -> RoomFacts:
-    """What the tables and hands of ``event`` tell its clock: 2 queries, 4 once the clock runs."""
+def room_facts(event: Event, *, clock: Clock | None = None) -> RoomFacts:
+    """What the tables and hands of ``event`` tell its clock: 2 queries, 4 once the clock runs
+    (one fewer with ``clock``, the event's Clock row when the caller has read it)."""
     fantasyland = Seat.objects.filter(
         table__event=event, table__status=Table.Status.OPEN, fantasyland_cards__gt=0, entry__isnull=False
     ).values_list("table__number", flat=True)
-    started_at = Clock.objects.filter(event=event).values_list("started_at", flat=True).first()
+    if clock is not None:
+        started_at = clock.started_at
+    else:
+        started_at = Clock.objects.filter(event=event).values_list("started_at", flat=True).first()
     if started_at is None:
         return RoomFacts(fantasyland_tables=tuple(sorted(set(fantasyland))))
     recorded = Hand.objects.filter(event=event, status=Hand.Status.RECORDED)
@@ -60,7 +64,7 @@ def room_facts(event: Event) -> RoomFacts:
 
 
 def clock_now(event: Event, *, now: datetime | None = None) -> ClockSnapshot:
-    """The clock of ``event`` as it shows at ``now``, computed (`vpt.events.clock_display.clock_now`)."""
+    """The clock of ``event`` as it shows at ``now``, computed (`vpt.clock.display.clock_now`)."""
     return clock_at(event, facts=room_facts(event), now=now)
 
 
@@ -92,7 +96,7 @@ sync_clock = _then_deal(clock_services.sync_clock)
 
 
 def apply_clock_changes(*, now: datetime | None = None) -> int:
-    """Store what time did to every running clock (`vpt.events.clock_services`), then deal the
+    """Store what time did to every running clock (`vpt.clock.services`), then deal the
     next hand at the tables a break that ended kept waiting: the job runner's pass."""
     changed = clock_services.apply_clock_changes(read_facts=room_facts, now=now, deal_waiting=deal_waiting)
     waiting = (

@@ -10,7 +10,7 @@ apply            `apply_correction` / `apply_void`: in one transaction, under th
                  replayed; when it no longer matches the token the director saw (a hand was
                  recorded meanwhile, the hand was corrected) it is refused (`plan_changed`).
 
-deal             an event that ended by a deal (`vpt.events.deals`) shares the pool by the
+deal             an event that ended by a deal (`vpt.money.deals`) shares the pool by the
                  chips and places of that moment: a plan that would change who is out, or the
                  chips of a player in the deal, carries a `refusal` (shown with the dry run) and
                  is not applied until the deal is undone.
@@ -34,7 +34,7 @@ from django.utils.translation import gettext as _
 from vpt.accounts.permissions import Actor, ensure_can_record, ensure_director
 from vpt.errors import Conflict
 from vpt.events.audit import write_audit
-from vpt.events.models import AuditEntry, DealShare, Entry, Event
+from vpt.events.models import DealShare, Entry, Event
 from vpt.events.places import assign_places, compute_places, finish_if_decided
 from vpt.events.services import lock_event
 from vpt.tables.models import Table
@@ -346,11 +346,11 @@ def _write(plan: HandPlan, event: Event, *, actor: Actor, reason: str, reopen: b
         actor=actor,
         event_id=event.pk,
         obj=hand,
-        action=AuditEntry.Action.REOPEN_HAND
+        action="rounds.hand_reopened"
         if reopen
-        else AuditEntry.Action.VOID_HAND
+        else "rounds.hand_voided"
         if isinstance(plan.action, Void)
-        else AuditEntry.Action.CORRECT_HAND,
+        else "rounds.hand_corrected",
         table_number=tables[hand.table_id].number,
         args={"table": tables[hand.table_id].number, "number": hand.number, "reason": reason or "-"},
         before=before,

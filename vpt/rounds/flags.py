@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from vpt.accounts.permissions import Actor, PlayerActor, ensure_director, user_of
 from vpt.errors import Conflict, NotAllowed, ServiceError
 from vpt.events.audit import write_audit
-from vpt.events.models import AuditEntry, Event
+from vpt.events.models import Event
 from vpt.events.services import lock_event
 from vpt.tables.models import Table
 
@@ -54,7 +54,7 @@ def flag_hand(hand: Hand, *, actor: Actor, reason: str) -> HandFlag:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.FLAG_HAND,
+        action="rounds.hand_flagged",
         obj=flag,
         table_number=hand.table.number,
         entry=flag.entry,
@@ -79,7 +79,7 @@ def resolve_hand_flag(flag: HandFlag, *, actor: Actor, resolution: str = "") -> 
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.RESOLVE_HAND_FLAG,
+        action="rounds.hand_flag_resolved",
         obj=flag,
         table_number=flag.hand.table.number,
         entry=flag.entry,

@@ -8,7 +8,8 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
-from vpt.events.models import AuditEntry, Event, Level
+from vpt.audit.models import AuditEntry
+from vpt.events.models import Event, Level
 from vpt.seating.models import Seat
 from vpt.seating.next_hand import NextHand, next_hand
 from vpt.tables.models import Round, Table
@@ -126,7 +127,7 @@ def correction_moves(hands: Iterable[Hand]) -> dict[int, list[ChipMove]]:
     entries = AuditEntry.objects.filter(
         object_type=Hand._meta.label_lower,
         object_id__in=corrected,
-        action__in=[AuditEntry.Action.CORRECT_HAND, AuditEntry.Action.VOID_HAND, AuditEntry.Action.REOPEN_HAND],
+        action__in=["rounds.hand_corrected", "rounds.hand_voided", "rounds.hand_reopened"],
     ).order_by("id")
     for object_id, after in entries.values_list("object_id", "after"):
         latest[int(object_id)] = (after or {}).get("changes") or []

@@ -6,3 +6,6 @@ class SeatingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "vpt.seating"
     verbose_name = _("Seating")
+
+    def ready(self) -> None:
+        from . import audit_actions  # noqa: F401  (registers the app's audit actions)

@@ -32,7 +32,7 @@ from vpt.tables.models import Table
 
 from .models import Seat
 
-__all__ = ["NextHand", "deal_next_hands", "next_hand", "undeal", "why_not"]
+__all__ = ["NextHand", "deal_after_hand", "deal_next_hands", "next_hand", "undeal", "why_not"]
 
 TOO_FEW_PLAYERS = "too_few_players"
 ON_BREAK = "on_break"
@@ -115,6 +115,29 @@ def undeal(table: Table) -> None:
     table.next_chips_per_point = None
 
 
+def deal_after_hand(table: Table, event: Event, *, seated: int, fantasyland: bool) -> None:
+    """Deal the next hand at `table`, which has just played one, or take its deal back when it
+    cannot deal any more: what `deal_next_hands` does for one table, from the seats the caller
+    has just written (`seated` players, `fantasyland` pending), with no query but the level
+    before a break. The caller saves `next_level` and `next_chips_per_point`; `event` is
+    locked, with its current level loaded, and its clock already refreshed."""
+    _deal(table, event, seated=seated, fantasyland=fantasyland, in_force=None)
+
+
+def _deal(
+    table: Table, event: Event, *, seated: int, fantasyland: bool, in_force: tuple[Level | None, int] | None
+) -> tuple[Level | None, int] | None:
+    """Deal at, or undeal, one table (in memory); returns the level in force once read."""
+    reason = why_not(table, event, seated=seated, fantasyland=fantasyland)
+    if reason in (TOO_FEW_PLAYERS, EVENT_FINISHED):
+        undeal(table)
+    elif reason is None and not table.is_dealt:
+        if in_force is None:
+            in_force = chips_per_point_in_force(event)
+        table.next_level, table.next_chips_per_point = in_force
+    return in_force
+
+
 def deal_next_hands(event: Event, tables: Sequence[Table] | None = None) -> list[Table]:
     """Deal the next hand at each of `tables` that has none and can deal now, and give a button
     to a table with players and none; a table that cannot deal any more (fewer than two
@@ -151,13 +174,7 @@ def deal_next_hands(event: Event, tables: Sequence[Table] | None = None) -> list
         before = (table.next_level_id, table.next_chips_per_point, table.button_seat)
         if table.button_seat is None and row["seated"]:
             table.button_seat = effective_button(occupied[table.pk], None)
-        reason = why_not(table, event, seated=row["seated"], fantasyland=bool(row["fantasyland"]))
-        if reason in (TOO_FEW_PLAYERS, EVENT_FINISHED):
-            undeal(table)
-        elif reason is None and not table.is_dealt:
-            if in_force is None:
-                in_force = chips_per_point_in_force(event)
-            table.next_level, table.next_chips_per_point = in_force
+        in_force = _deal(table, event, seated=row["seated"], fantasyland=bool(row["fantasyland"]), in_force=in_force)
         if (table.next_level_id, table.next_chips_per_point, table.button_seat) != before:
             changed.append(table)
     Table.objects.bulk_update(changed, ["next_level", "next_chips_per_point", "button_seat"])

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from vpt.accounts.permissions import Actor, ensure_director
 from vpt.errors import ServiceError
 from vpt.events.audit import write_audit
-from vpt.events.models import AuditEntry, Event
+from vpt.events.models import Event
 from vpt.events.services import lock_event
 from vpt.tables.models import Table
 
@@ -42,7 +42,7 @@ from .services import (
 __all__ = ["cancel_planned_move", "carry_out_planned_moves", "move_planned_now"]
 
 
-def _audit_move(actor: Actor, event: Event, planned: PlannedMove, target: Seat, action: AuditEntry.Action) -> None:
+def _audit_move(actor: Actor, event: Event, planned: PlannedMove, target: Seat, action: str) -> None:
     write_audit(
         actor=actor,
         event_id=event.pk,
@@ -95,7 +95,7 @@ def carry_out_planned_moves(table: Table, *, event: Event, round_over: bool, act
             continue
         target = next((seat for seat in free if seat.number == move.to_seat), free[0])
         _move(source, target, tables)  # deletes the planned move
-        _audit_move(actor, event, move, target, AuditEntry.Action.CARRY_OUT_PLANNED_MOVE)
+        _audit_move(actor, event, move, target, "seating.planned_move_made")
         if destination not in moved_to:
             moved_to.append(destination)
     if not _occupied(seats[table.pk]):
@@ -138,7 +138,7 @@ def move_planned_now(planned: PlannedMove, *, actor: Actor) -> Seat:
     target = wanted or target
     _move(source, target, tables)
     deal_next_hands(event, [tables[planned.from_table_id], tables[planned.to_table_id]])
-    _audit_move(actor, event, planned, target, AuditEntry.Action.MOVE_PLAYER)
+    _audit_move(actor, event, planned, target, "seating.player_moved")
     return target
 
 
@@ -151,7 +151,7 @@ def cancel_planned_move(planned: PlannedMove, *, actor: Actor) -> None:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.CANCEL_PLANNED_MOVE,
+        action="seating.planned_move_cancelled",
         obj=planned.entry,
         table_number=planned.from_table.number,
         entry=planned.entry,

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from vpt.accounts.permissions import Actor, PlayerActor, ensure_director, is_director
 from vpt.errors import Conflict, NotAllowed, ServiceError
 from vpt.events.audit import bump_version, write_audit
-from vpt.events.models import AuditEntry, Entry, Event
+from vpt.events.models import Entry, Event
 from vpt.events.selectors import hands_recorded
 from vpt.events.services import lock_event
 from vpt.tables.models import Round, Table
@@ -105,7 +105,7 @@ def draw_seats(event: Event, *, actor: Actor, seed: int | None = None) -> list[T
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.DRAW_SEATS,
+        action="seating.seats_drawn",
         obj=event,
         args={"players": len(entries), "tables": len(tables), "seed": seed},
         after={"seed": seed, "sizes": sizes},
@@ -193,7 +193,7 @@ def open_table(event: Event, *, actor: Actor) -> Table:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.OPEN_TABLE,
+        action="seating.table_opened",
         obj=table,
         table_number=table.number,
         args={"table": table.number},
@@ -224,7 +224,7 @@ def seat_entry(entry: Entry, *, actor: Actor, table: Table | None = None) -> Sea
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.SEAT_ENTRY,
+        action="seating.entry_seated",
         obj=seat,
         table_number=target.number,
         entry=entry,
@@ -256,7 +256,7 @@ def move_player(entry: Entry, *, to_table: Table, actor: Actor, seat_number: int
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.MOVE_PLAYER,
+        action="seating.player_moved",
         obj=target,
         table_number=to_table.number,
         entry=source.entry or entry,
@@ -347,7 +347,7 @@ def break_table(table: Table, *, actor: Actor) -> list[Seat]:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.BREAK_TABLE,
+        action="seating.table_broken",
         obj=table,
         table_number=table.number,
         args={"table": table.number},
@@ -429,9 +429,7 @@ def balance_tables(event: Event, *, actor: Actor) -> list[str]:
             done.append(str(_("%(table)s broken") % {"table": table}))
     deal_next_hands(event, list(tables.values()))
     if done:
-        write_audit(
-            actor=actor, event_id=event.pk, action=AuditEntry.Action.BALANCE_TABLES, obj=event, after={"moves": done}
-        )
+        write_audit(actor=actor, event_id=event.pk, action="seating.tables_balanced", obj=event, after={"moves": done})
     return done
 
 
@@ -457,7 +455,7 @@ def confirm_seat_move(entry: Entry, *, actor: Actor) -> SeatMove | None:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.CONFIRM_SEAT_MOVE,
+        action="seating.seat_move_confirmed",
         obj=move,
         table_number=move.to_table,
         entry=entry,

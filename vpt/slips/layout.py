@@ -128,7 +128,7 @@ def signed(amount: int | None, language: str) -> str:
 
 
 def money(amount: Decimal | None, language: str) -> str:
-    """Real money, two decimals: ``1,234.50`` / ``1.234,50`` (`vpt.events.money_format`)."""
+    """Real money, two decimals: ``1,234.50`` / ``1.234,50`` (`vpt.money.pool_text`)."""
     return format_money(amount, language)
 
 

@@ -17,9 +17,9 @@ from django.utils import timezone
 from django.utils.translation import override
 
 from vpt.events.models import Deal, DealShare, Entry, Event, Payment
-from vpt.events.money_format import explain_pool
 from vpt.events.player_links import live_player_tokens
-from vpt.events.results import event_results_table
+from vpt.money.pool_text import explain_pool
+from vpt.money.results import event_results_table
 from vpt.ofc import position_label
 from vpt.rounds.chip_moves import ChipMove
 from vpt.rounds.models import Board, Exchange, Hand
@@ -396,7 +396,7 @@ def table_list_data(event: Event) -> TableListData:
 
 def results_data(event: Event, *, currency: str = "") -> ResultsData:
     """Every entry's place, name, prize and chips, the pool and the deal, as the public sees
-    them (`vpt.events.results`, the source of every results page and export): 5 queries."""
+    them (`vpt.money.results`, the source of every results page and export): 5 queries."""
     results = event_results_table(event, public=True)
     pool = results.prizes.pool
     with override(event.language):

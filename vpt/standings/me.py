@@ -22,9 +22,9 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from vpt.events.clock import ClockStatus
+from vpt.clock.rules import ClockStatus
 from vpt.events.models import Entry, Event, Payment
-from vpt.events.prizes import event_prizes
+from vpt.money.prizes import event_prizes
 from vpt.rounds.clock import clock_now
 from vpt.rounds.models import Hand, HandFlag
 from vpt.seating.models import PlannedMove, Seat, SeatMove

@@ -8,10 +8,4 @@ class TablesConfig(AppConfig):
     verbose_name = _("Tables")
 
     def ready(self) -> None:
-        from django.db.models.signals import post_save
-
-        from vpt.events.models import Event
-
-        from .services import end_cards_of_finished_event
-
-        post_save.connect(end_cards_of_finished_event, sender=Event, dispatch_uid="vpt-end-cards-of-finished-event")
+        from . import audit_actions  # noqa: F401  (registers the app's audit actions)

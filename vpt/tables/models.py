@@ -18,6 +18,8 @@ next hand    the hand a table deals next, stored (`next_hand_number`, `next_leve
 round        an orbit of the button (`Round`); Fantasyland continuation hands extend it. It
              lives here, next to the button it follows, because seating ("players may not leave
              during a round") and the rounds app both read it.
+featured     a table the stream shows (`vpt.tables.featured`): the director marks it; the
+             broadcast pages (`/broadcast/<slug>/`) and their JSON offer it.
 dealer       the user assigned to enter this table's hands.
 table device a sign-in token of a table (`TableDevice`), printed as a QR code on the table's
              sign-in card: opening its URL signs that browser in for that table only. Only a
@@ -70,6 +72,11 @@ class Table(models.Model):
         null=True,
         blank=True,
         help_text=_("Empty while the next hand is not dealt (fewer than two players, or a break)."),
+    )
+    featured = models.BooleanField(
+        _("featured"),
+        default=False,
+        help_text=_("Shown on the stream: the broadcast pages (/broadcast/) offer it."),
     )
 
     class Meta:

@@ -8,7 +8,7 @@ token       a table's sign-in secret (`secrets.token_urlsafe(32)`: 256 random bi
 sign-in     one browser signed in with a card (`TableSignIn`): a card lets `max_devices` in
             (one unless the director printed it for more); the director signs one out on the
             Dealers page. A card ends for good when its event finishes: reopening the event
-            does not revive it (`end_cards_of_finished_event`).
+            does not revive it (`end_sign_in_cards`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from vpt.accounts.passwords import generate_password
 from vpt.accounts.permissions import Actor, ensure_director, is_director, user_of
 from vpt.errors import ServiceError
 from vpt.events.audit import write_audit
-from vpt.events.models import AuditEntry, Event
+from vpt.events.models import Event
 from vpt.events.services import lock_event
 
 from .models import EventDealer, Table, TableDevice, TableSignIn
@@ -56,7 +56,7 @@ def assign_dealer(table: Table, *, dealer: Any, actor: Actor) -> Table:
     write_audit(
         actor=actor,
         event_id=table.event_id,
-        action=AuditEntry.Action.ASSIGN_DEALER,
+        action="tables.dealer_assigned",
         obj=table,
         table_number=table.number,
         args={"table": table.number, "dealer": dealer.get_username() if dealer else "-"},
@@ -126,7 +126,7 @@ def _issue(table: Table, *, actor: Actor, devices: int) -> IssuedToken:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.REISSUE_TABLE_TOKEN,
+        action="tables.sign_in_card_issued",
         obj=table,
         table_number=table.number,
         args={"table": table.number},
@@ -149,7 +149,7 @@ def revoke_table_token(table: Table, *, actor: Actor) -> int:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.REVOKE_TABLE_TOKEN,
+        action="tables.sign_in_revoked",
         obj=table,
         table_number=table.number,
         args={"table": table.number},
@@ -224,7 +224,7 @@ def sign_out_table_device(sign_in: TableSignIn, *, actor: Actor) -> TableSignIn:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.REVOKE_TABLE_TOKEN,
+        action="tables.sign_in_revoked",
         obj=table,
         table_number=table.number,
         args={"table": table.number},
@@ -233,11 +233,26 @@ def sign_out_table_device(sign_in: TableSignIn, *, actor: Actor) -> TableSignIn:
     return sign_in
 
 
-def end_cards_of_finished_event(sender: type[Event], instance: Event, update_fields: Any = None, **kwargs: Any) -> None:
-    """When an event is saved finished, its tables' cards end for good (Event's post_save)."""
-    if instance.status != Event.Status.FINISHED or (update_fields is not None and "status" not in update_fields):
-        return
-    TableDevice.objects.filter(table__event_id=instance.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+@transaction.atomic(durable=True)
+def end_sign_in_cards(event: Event, *, actor: Actor) -> int:
+    """A finished event's sign-in cards end for good: reopening the event does not revive them.
+
+    Called by whoever finishes the event (the floor's status and close pages), right after
+    `set_event_status` / `close_event`: the events app, below tables, cannot reach the cards.
+    Until then a finished event's cards already sign nobody in (`vpt.tables.permissions`).
+    Audited when a card ended; returns how many did (none for an event that is not finished)."""
+    ensure_director(actor)
+    event = lock_event(event.pk)
+    if event.status != Event.Status.FINISHED:
+        return 0
+    ended = TableDevice.objects.filter(table__event_id=event.pk, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
+    if ended:
+        write_audit(
+            actor=actor, event_id=event.pk, action="tables.sign_in_cards_ended", obj=event, args={"count": ended}
+        )
+    return ended
 
 
 # Dealer accounts --------------------------------------------------------------------------------
@@ -281,7 +296,7 @@ def create_dealer(event: Event, *, name: str, actor: Actor) -> NewDealer:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.CREATE_DEALER,
+        action="tables.dealer_created",
         obj=user,
         args={"dealer": user.get_username()},
         after={"user": user.pk, "name": name},
@@ -306,7 +321,7 @@ def deactivate_dealer(event: Event, *, user: Any, actor: Actor) -> Any:
     write_audit(
         actor=actor,
         event_id=event.pk,
-        action=AuditEntry.Action.DEACTIVATE_DEALER,
+        action="tables.dealer_deactivated",
         obj=user,
         args={"dealer": user.get_username()},
         before={"active": True, "tables": [t.number for t in tables]},

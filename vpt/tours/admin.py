@@ -15,10 +15,9 @@ from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from vpt.admin_base import ReadOnlyAdmin
 from vpt.events.admin import ServiceSaveAdmin, run_service
 
-from .models import Tour, TourChange, TourEvent
+from .models import Tour, TourEvent
 from .rules import RuleError, parse_rule
 from .services import create_tour, update_tour
 from .words import rule_words
@@ -88,14 +87,3 @@ class TourAdmin(ServiceSaveAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # a tour's history is its audit; remove its events on the tour's page
-
-
-@admin.register(TourChange)
-class TourChangeAdmin(ReadOnlyAdmin):
-    """The tour's audit: read here only."""
-
-    list_display = ["created_at", "tour", "action", "actor"]
-    list_filter = ["action", "tour"]
-    search_fields = ["tour__name"]
-    list_select_related = ["tour", "actor"]
-    fields = readonly_fields = ("created_at", "tour", "action", "before", "after", "actor")

@@ -6,3 +6,6 @@ class ToursConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "vpt.tours"
     verbose_name = _("Tours")
+
+    def ready(self) -> None:
+        from . import audit_actions  # noqa: F401  (registers the app's audit actions)

@@ -6,12 +6,11 @@ tour event    an event's membership of a tour; an event belongs to one tour at m
 version       bumped by every change of the tour (name, rule, events), in the same transaction:
               with its events' versions and the people's, what the leaderboard's cache and
               ETags key on.
-tour change   one audited change of a tour, with the state before and after.
+changes       audited in the one audit log (`vpt.audit`, actions ``tours.*``), before and after.
 """
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -44,28 +43,3 @@ class TourEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tour}: {self.event}"
-
-
-class TourChange(models.Model):
-    class Action(models.TextChoices):
-        CREATE = "create", _("Tour created")
-        UPDATE = "update", _("Tour changed")
-        ADD_EVENT = "add_event", _("Event added to the tour")
-        REMOVE_EVENT = "remove_event", _("Event removed from the tour")
-
-    tour = models.ForeignKey(Tour, verbose_name=_("tour"), on_delete=models.CASCADE, related_name="changes")
-    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
-    before = models.JSONField(_("before"), null=True, blank=True)
-    after = models.JSONField(_("after"), null=True, blank=True)
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("who"), null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(_("when"), auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("tour change")
-        verbose_name_plural = _("tour changes")
-        ordering = ["-id"]
-
-    def __str__(self) -> str:
-        return f"{self.tour}: {self.get_action_display()}"

@@ -23,6 +23,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Context, Decimal
+from functools import lru_cache
 
 from .rules import FIELD, PointsRule
 
@@ -99,6 +100,9 @@ class Leaderboard:
         return all(event.finished for event in self.events)
 
 
+# A tour's events share their fields and buy-ins, so the same places come back again and again:
+# the square root and logarithm at 40 digits are most of a cold leaderboard's cost otherwise.
+@lru_cache(maxsize=65_536)
 def place_points(rule: PointsRule, place: int, entries: int, buy_in: Decimal, *, paid: bool) -> Decimal:
     """The points of ``place`` in a field of ``entries`` by ``rule`` (unrounded).
 

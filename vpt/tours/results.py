@@ -3,7 +3,7 @@
 place         the finishing place `vpt.events.places` keeps on each entry. The players still
               in with no place yet (an event running: provisional) are placed by chips: most
               chips 1st, equal stacks sharing a place; the eliminated keep theirs (below them).
-prize         what the person's entries win (`vpt.events.prizes`: the pool split by the
+prize         what the person's entries win (`vpt.money.prizes`: the pool split by the
               payout structure, shared by those sharing a place), from the places above.
 person        the player's person, followed through merges (`vpt.people`): a person with
               several entries (re-entries, or two players merged into one) keeps the best.
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from vpt.events.models import Entry, Event, PayoutStructure
-from vpt.events.prizes import pool_of, split_prizes
+from vpt.money.prizes import pool_of, split_prizes
 from vpt.people.selectors import canonical_ids
 
 from .points import CENT, EventFacts, PersonResult

@@ -15,6 +15,7 @@ from typing import Any
 from django.db.models import F
 from django.utils.formats import number_format
 
+from vpt.audit.models import AuditEntry
 from vpt.events.models import Event
 from vpt.people.models import Person
 from vpt.people.selectors import people_by_id, people_version, person_ids_merged_into
@@ -34,6 +35,12 @@ def tour_events(tour: Tour) -> list[Event]:
         .select_related("event")
         .order_by(F("event__starts_on").asc(nulls_last=True), "added_at", "id")
     ]
+
+
+def tour_changes(tour: Tour, limit: int = 20) -> list[AuditEntry]:
+    """The tour's latest changes from the audit log (``tours.*``), newest first: 1 query."""
+    entries = AuditEntry.objects.filter(object_type=Tour._meta.label_lower, object_id=str(tour.pk))
+    return list(entries.select_related("actor").order_by("-id")[:limit])
 
 
 def tour_key(tour: Tour, events: list[Event]) -> str:
@@ -144,6 +151,67 @@ def breakdown(data: TourBoard, row: LeaderboardRow) -> list[BreakdownLine]:
         )
         for result in row.results
     ]
+
+
+# The public page shows the leaderboard this many rows at a time, each with its breakdown (some
+# 250 bytes an event): 25 rows at 20 events is about 130 KB. The CSV and the JSON stay whole.
+LEADERBOARD_ROWS = 25
+
+
+@dataclass(frozen=True)
+class LeaderboardPage:
+    """One page of the leaderboard's rows (``number`` of ``pages``, 1-based), as the page shows them."""
+
+    rows: list[dict[str, Any]]  # "row", "name", "hidden", "lines" (the breakdown; [] without)
+    number: int
+    pages: int
+    first: int  # the position of the first row shown (1-based), and of the last
+    last: int
+    total: int  # rows in the whole leaderboard
+
+    @property
+    def previous(self) -> int | None:
+        return self.number - 1 if self.number > 1 else None
+
+    @property
+    def next(self) -> int | None:
+        return self.number + 1 if self.number < self.pages else None
+
+
+def page_number(text: str) -> int:
+    """A ``?page=``: a whole number from 1; anything else is the first page.
+
+    >>> page_number("3"), page_number(""), page_number("0"), page_number("x"), page_number("9" * 50)
+    (3, 1, 1, 1, 1)
+    """
+    return int(text) if text.isascii() and text.isdigit() and 0 < len(text) <= 6 and int(text) > 0 else 1
+
+
+def leaderboard_page(data: TourBoard, number: int, *, breakdowns: bool = True) -> LeaderboardPage:
+    """The rows of page ``number`` (past the last: the last), each with its breakdown when
+    ``breakdowns``: only the rows shown are explained, so a page costs the same whatever the
+    tour holds."""
+    rows = data.board.rows
+    pages = max(1, -(-len(rows) // LEADERBOARD_ROWS))
+    number = min(max(number, 1), pages)
+    start = (number - 1) * LEADERBOARD_ROWS
+    shown = rows[start : start + LEADERBOARD_ROWS]
+    return LeaderboardPage(
+        [
+            {
+                "row": row,
+                "name": data.name(row.person_id),
+                "hidden": data.people[row.person_id].hidden,
+                "lines": breakdown(data, row) if breakdowns else [],
+            }
+            for row in shown
+        ],
+        number=number,
+        pages=pages,
+        first=start + 1 if shown else 0,
+        last=start + len(shown),
+        total=len(rows),
+    )
 
 
 def career_key(person: Person) -> str:

@@ -1,7 +1,7 @@
 """Writes of tours: create or change a tour (name, points rule), add or remove an event.
 
-Each is one transaction that locks the tour row, writes a `TourChange` and bumps the tour's
-version. The rule is parsed before anything is written: a bad rule changes nothing.
+Each is one transaction that locks the tour row, writes an audit entry (``tours.*``) and bumps
+the tour's version. The rule is parsed before anything is written: a bad rule changes nothing.
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from vpt.accounts.permissions import Actor, ensure_director, user_of
+from vpt.accounts.permissions import Actor, ensure_director
+from vpt.audit.services import record
 from vpt.errors import Conflict, ServiceError
 from vpt.events.models import Event
 
-from .models import Tour, TourChange, TourEvent
+from .models import Tour, TourEvent
 from .rules import RuleError, parse_rule
 
 
@@ -27,9 +28,9 @@ def _checked_rule(rule: Any) -> dict[str, Any]:
         raise ServiceError(str(error), code="invalid_rule", key=error.key) from None
 
 
-def _audit(tour: Tour, action: TourChange.Action, actor: Actor, before: Any = None, after: Any = None) -> None:
+def _audit(tour: Tour, action: str, actor: Actor, before: Any = None, after: Any = None) -> None:
     Tour.objects.filter(pk=tour.pk).update(version=F("version") + 1)
-    TourChange.objects.create(tour=tour, action=action, before=before, after=after, actor=user_of(actor))
+    record(actor=actor, action=action, obj=tour, args={"tour": tour.name}, before=before, after=after)
 
 
 @transaction.atomic(durable=True)
@@ -43,7 +44,7 @@ def create_tour(*, slug: str, name: str, actor: Actor, rule: Any = None) -> Tour
     if Tour.objects.filter(slug=slug).exists():
         raise Conflict(_("A tour with the slug %(slug)s already exists.") % {"slug": slug}, code="duplicate_slug")
     tour = Tour.objects.create(slug=slug, name=name, rule=checked)
-    _audit(tour, TourChange.Action.CREATE, actor, after={"name": name, "rule": checked})
+    _audit(tour, "tours.tour_created", actor, after={"name": name, "rule": checked})
     return tour
 
 
@@ -62,7 +63,7 @@ def update_tour(tour: Tour, *, actor: Actor, name: str | None = None, rule: Any 
     if after == before:
         return tour
     tour.save(update_fields=["name", "rule"])
-    _audit(tour, TourChange.Action.UPDATE, actor, before=before, after=after)
+    _audit(tour, "tours.tour_changed", actor, before=before, after=after)
     tour.refresh_from_db()
     return tour
 
@@ -81,7 +82,7 @@ def add_event_to_tour(tour: Tour, *, event: Event, actor: Actor) -> TourEvent:
             code="in_another_tour",
         )
     membership = TourEvent.objects.create(tour=tour, event=event)
-    _audit(tour, TourChange.Action.ADD_EVENT, actor, after={"event": event.slug})
+    _audit(tour, "tours.event_added", actor, after={"event": event.slug})
     return membership
 
 
@@ -92,4 +93,4 @@ def remove_event_from_tour(tour: Tour, *, event: Event, actor: Actor) -> None:
     deleted, _rows = TourEvent.objects.filter(tour=tour, event=event).delete()
     if not deleted:
         raise ServiceError(_("%(event)s is not part of this tour.") % {"event": event.name}, code="not_in_tour")
-    _audit(tour, TourChange.Action.REMOVE_EVENT, actor, before={"event": event.slug})
+    _audit(tour, "tours.event_removed", actor, before={"event": event.slug})

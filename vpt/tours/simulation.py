@@ -13,7 +13,7 @@ from typing import Any
 
 from vpt.accounts.permissions import Actor
 from vpt.events.models import Event
-from vpt.rounds.simulation import player_names, simulate_event, simulation_actor
+from vpt.tours.event_simulation import player_names, simulate_event, simulation_actor
 
 from .models import Tour
 from .services import add_event_to_tour

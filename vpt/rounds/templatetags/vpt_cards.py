@@ -8,39 +8,24 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext, pgettext
 
 from vpt.ofc import CardFace, card_face, deck
-from vpt.rounds.describe import rank_name
+from vpt.rounds.describe import card_name, suit_names
 
 register = template.Library()
 
 _RANK_KEYS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 
 
-def _suit_names() -> dict[str, str]:
-    return {
-        "spades": pgettext("card suit", "spades"),
-        "hearts": pgettext("card suit", "hearts"),
-        "diamonds": pgettext("card suit", "diamonds"),
-        "clubs": pgettext("card suit", "clubs"),
-    }
-
-
 @register.filter
 def card_label(face: CardFace | Any) -> str:
     """A card's name read out, translated from the face's ``rank_key``/``suit_key``
     ("queen of hearts", "reina de corazones"); the face's English ``name`` for a word with no
-    translation, the text itself for something that is not a face."""
+    translation, the text itself for something that is not a face (the words:
+    `vpt.rounds.describe.card_name`, looked up once per language)."""
     if not isinstance(face, CardFace):
         return str(getattr(face, "text", face))
-    if face.joker:
-        return gettext("Joker")
-    suit = _suit_names().get(face.suit_key)
-    if face.rank_key not in _RANK_KEYS or suit is None:
-        return face.name
-    rank = rank_name(_RANK_KEYS.index(face.rank_key) + 2)
-    return gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": suit}
+    return card_name(face)
 
 
 @register.inclusion_tag("components/_card_picker.html")
@@ -53,7 +38,7 @@ def card_picker(
     the jokers show (the calculator's variant select and ``"joker-ultimate"``); ``show_jokers``
     is their state when the page is rendered (default: shown when there are any).
     """
-    names = _suit_names()
+    names = suit_names()
     faces = [card_face(card) for card in deck() if not card.is_joker]
     suits = []
     for suit_key in ("spades", "hearts", "diamonds", "clubs"):

@@ -11,7 +11,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from vpt.errors import ServiceError
-from vpt.rounds.simulation import simulation_actor
+from vpt.tours.event_simulation import simulation_actor
 from vpt.tours.models import Tour
 from vpt.tours.services import create_tour, update_tour
 

@@ -27,8 +27,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from vpt.errors import ServiceError
 from vpt.ofc import PRESETS
-from vpt.rounds.simulation import simulate_event, simulation_actor
 from vpt.tables.services import issue_event_tokens
+from vpt.tours.event_simulation import simulate_event, simulation_actor
 from vpt.tours.models import Tour
 from vpt.tours.simulation import simulate_tour_event
 

@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ClockConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "vpt.clock"
+    verbose_name = _("Clock")
+
+    def ready(self) -> None:
+        from . import audit_actions  # noqa: F401  (registers the app's audit actions)

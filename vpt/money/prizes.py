@@ -1,0 +1,131 @@
+"""Who wins what: the prize pool split by the payout structure over the finishing places.
+
+prize    an entry's share of the pool: the amount of its place (`vpt.events.payouts.split_pool`),
+         shared with the entries that share that place (`share_places`). Entries with no place
+         yet, or placed past the paid places, win nothing (yet).
+
+cash desk      every entry with its price, payment, prize and payout, and the cash report
+               (`vpt.money.cash`).
+
+Reads only; the one place prize money is split is `vpt.events.payouts`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from vpt.events import payouts as money
+from vpt.events.models import Entry, Event, Payment, PayoutStructure
+from vpt.money.cash import CashReport, EntryMoney, PaymentRow, cash_report
+
+__all__ = ["CashDesk", "DeskRow", "EventPrizes", "cash_desk", "event_prizes", "pool_of", "split_prizes"]
+
+
+@dataclass(frozen=True)
+class EventPrizes:
+    """The pool, the amount of each paid place (first place first) and each entry's prize.
+
+    ``dealt``: the amounts of a deal (entry id -> amount), which replace the prizes of the
+    places the deal's players took; the places below keep theirs.
+    """
+
+    pool: money.PrizePool
+    structure: PayoutStructure | None
+    amounts: tuple[Decimal, ...]
+    by_entry: Mapping[int, Decimal]
+    dealt: Mapping[int, Decimal]
+
+    def prize_of(self, entry_id: int) -> Decimal:
+        return self.by_entry.get(entry_id, Decimal("0.00"))
+
+    def left_for(self, players: int) -> tuple[Decimal, ...]:
+        """The prizes of places 1..``players`` (0 past the paid places): what a deal shares."""
+        return tuple(self.amounts[:players]) + (Decimal("0.00"),) * max(0, players - len(self.amounts))
+
+
+def pool_of(event: Event, buy_ins: Sequence[Decimal]) -> money.PrizePool:
+    """The event's pool from its entries' buy-ins (no query)."""
+    return money.prize_pool(buy_ins, added_money=event.added_money, guarantee=event.guarantee)
+
+
+def place_amounts(pool: money.PrizePool, structure: PayoutStructure | None) -> tuple[Decimal, ...]:
+    """The amount of each paid place, first place first (no query)."""
+    if structure is None or not structure.percentages:
+        return ()
+    return money.split_pool(pool.total, structure.percentages, unit=structure.unit)
+
+
+def split_prizes(
+    pool: money.PrizePool,
+    structure: PayoutStructure | None,
+    places: Sequence[tuple[int, int | None]],
+    dealt: Mapping[int, Decimal] | None = None,
+) -> tuple[tuple[Decimal, ...], dict[int, Decimal]]:
+    """The amount of each paid place and each placed entry's prize (no query): the places
+    (entry id, place) share the place amounts, and a deal's amounts (entry id -> amount)
+    replace the prizes of the places its players took."""
+    amounts = place_amounts(pool, structure)
+    dealt = dealt or {}
+    by_entry = money.share_places([(entry_id, place) for entry_id, place in places if entry_id not in dealt], amounts)
+    by_entry.update(dealt)
+    return amounts, by_entry
+
+
+def event_prizes(event: Event) -> EventPrizes:
+    """The pool, the place amounts and every entry's prize (a deal's amounts included): 2 queries."""
+    rows = list(
+        Entry.objects.filter(event=event)
+        .order_by("place", "player__name", "number")
+        .values_list("id", "place", "buy_in", "deal_shares__amount")
+    )
+    pool = pool_of(event, [buy_in for _id, _place, buy_in, _dealt in rows])
+    structure = PayoutStructure.objects.filter(event=event).first()
+    dealt = {entry_id: amount for entry_id, _place, _buy_in, amount in rows if amount is not None}
+    amounts, by_entry = split_prizes(pool, structure, [(row[0], row[1]) for row in rows], dealt)
+    return EventPrizes(pool=pool, structure=structure, amounts=amounts, by_entry=by_entry, dealt=dealt)
+
+
+@dataclass(frozen=True)
+class DeskRow:
+    """One entry at the cash desk: what it owes, what it paid, what it wins and was handed."""
+
+    entry: Entry
+    prize: Decimal
+    paid_in: Payment | None
+    paid_out: Payment | None
+
+    @property
+    def price(self) -> Decimal:
+        return self.entry.buy_in + self.entry.fee
+
+
+@dataclass(frozen=True)
+class CashDesk:
+    rows: tuple[DeskRow, ...]
+    report: CashReport
+    prizes: EventPrizes
+
+
+def cash_desk(event: Event) -> CashDesk:
+    """Every entry with its payments and prize, and the event's cash report: 4 queries."""
+    entries = list(Entry.objects.filter(event=event).select_related("player").order_by("player__name", "number"))
+    payments = list(Payment.objects.filter(event=event).select_related("taken_by"))
+    prizes = event_prizes(event)
+    found = {(payment.entry_id, payment.kind): payment for payment in payments}
+    rows = tuple(
+        DeskRow(
+            entry=entry,
+            prize=prizes.prize_of(entry.pk),
+            paid_in=found.get((entry.pk, Payment.Kind.ENTRY)),
+            paid_out=found.get((entry.pk, Payment.Kind.PRIZE)),
+        )
+        for entry in entries
+    )
+    report = cash_report(
+        [EntryMoney(e.pk, str(e), e.buy_in, e.fee, prizes.prize_of(e.pk)) for e in entries],
+        [PaymentRow(p.entry_id, p.kind, p.method, p.amount, str(p.taken_by or "")) for p in payments],
+        prizes.pool,
+    )
+    return CashDesk(rows=rows, report=report, prizes=prizes)
