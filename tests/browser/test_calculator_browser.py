@@ -1,5 +1,6 @@
 """The score calculator in a real browser: tap cards into rows, watch the htmx preview."""
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
