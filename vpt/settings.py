@@ -105,6 +105,8 @@ MIDDLEWARE = [
     # Static files answered here skip the rest of the stack (sessions, CSP, locale).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Outside the 503 page: every error under /api/ is JSON with a code (vpt.api_errors).
+    "vpt.api_errors.ApiErrorsMiddleware",
     # Outside sessions and auth: a database that does not answer gives the 503 page, not a 500.
     "vpt.middleware.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

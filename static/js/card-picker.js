@@ -327,8 +327,12 @@
     if (picker.classList.contains("is-complete")) {
       // Every row full (the deck may fold away): on to the form's first button, Record.
       // Once this key event is over (its keyup goes to the card, not to Record).
+      // Not before the live preview of that last card has come back: htmx adds the focused
+      // submit button to its request, and a preview that named Record would record the hand.
       var submit = scopeOf(button).querySelector("button[type=submit]");
-      if (submit) { window.setTimeout(function () { submit.focus(); }, 0); }
+      if (submit) {
+        document.addEventListener("htmx:afterSettle", function () { submit.focus(); }, { once: true });
+      }
       return;
     }
     if (!button.disabled) { return; }

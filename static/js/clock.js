@@ -56,7 +56,9 @@
     if (!root) { return; }
     var gone = elapsed();
     var time = part("time");
-    if (state.seconds_left === null) {
+    if (state.finished) {
+      setText("time", state.time_text);  // "Finished": nothing counts any more
+    } else if (state.seconds_left === null) {
       setText("time", state.hands_left === null ? "–" : String(state.hands_left));
     } else {
       var left = state.seconds_left - gone;

@@ -5,7 +5,7 @@
  * meaning rests on colour alone (vpt.css colours .card.suit-<suit> under html[data-deck=four]).
  *
  * Loaded in <head> without defer, so the deck is set before the first paint (no flicker);
- * a button[data-deck-toggle] (base.html's footer) switches it, saying its state in aria-pressed.
+ * a button[data-deck-toggle] (base.html's header, beside the languages) switches it, saying its state in aria-pressed.
  */
 (function () {
   "use strict";

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 from io import StringIO
 
+import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from django.core.management import call_command
@@ -20,7 +21,7 @@ from vpt.audit.models import AuditEntry
 from vpt.events.entries import register_player
 from vpt.events.models import Event
 from vpt.events.structure import advance_level
-from vpt.rounds.clock import apply_clock_changes, clock_now, pause_clock, start_clock
+from vpt.rounds.clock import apply_clock_changes, clock_now, deal_waiting, pause_clock, start_clock
 from vpt.rounds.selectors import table_state
 from vpt.rounds.services import record_hand
 from vpt.tables.models import Table
@@ -157,3 +158,64 @@ def test_tick_clock_command(director: User) -> None:
     call_command("tick_clock", stdout=out)
     assert out.getvalue().strip() == "clock changes applied: 1"
     assert reload(event).current_level.number == 2
+
+
+def test_the_break_ends_and_its_tables_deal_in_one_transaction(director: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No `not_dealt` window: the clock writer that stores the break's end deals the waiting
+    tables before it commits; no second transaction (`deal_waiting_hands`) is needed, and none
+    is made while nothing is left waiting."""
+    event = tick_cup(director)
+    start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=41))  # the break is on
+    table = Table.objects.get(event=event, number=1)
+    state = table_state(table.pk)
+    record_hand(
+        state.table,
+        hand_number=state.next_hand_number,
+        boards={seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])},
+        actor=director,
+    )
+    assert table_state(table.pk).why_not == "on_break"
+    seen: list[tuple[str, object]] = []
+
+    def observe(event: Event) -> None:  # inside the clock's transaction, once it stored the end
+        seen.append((Event.objects.get(pk=event.pk).status, deal_waiting(event)))
+        seen.append(("dealt", Table.objects.get(pk=table.pk).next_chips_per_point))
+
+    def second_transaction(event: Event) -> None:
+        raise AssertionError("the tables were dealt in a transaction of their own")
+
+    monkeypatch.setattr("vpt.rounds.clock.deal_waiting", observe)
+    monkeypatch.setattr("vpt.rounds.clock.deal_waiting_hands", second_transaction)
+    from vpt.rounds import clock
+
+    assert (
+        clock.clock_services.apply_clock_changes(
+            read_facts=clock.room_facts, now=timezone.now() + timedelta(minutes=11), deal_waiting=observe
+        )
+        == 1
+    )
+    assert seen == [(Event.Status.RUNNING, None), ("dealt", 300)]
+    assert table_state(table.pk).why_not is None
+    assert apply_clock_changes(now=timezone.now() + timedelta(minutes=11)) == 0  # nothing left to deal
+
+
+def test_resuming_the_clock_after_a_break_deals_in_the_same_transaction(
+    director: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    event = tick_cup(director)
+    start_clock(event, actor=director, now=timezone.now() - timedelta(minutes=41))
+    table = Table.objects.get(event=event, number=1)
+    state = table_state(table.pk)
+    boards = {seat.number: board for seat, board in zip(state.seats, [JACKS, ACES_FULL, QUEENS_FULL])}
+    record_hand(state.table, hand_number=state.next_hand_number, boards=boards, actor=director)
+    pause_clock(event, actor=director)
+    assert table_state(table.pk).why_not == "on_break"
+
+    def second_transaction(event: Event) -> None:
+        raise AssertionError("the tables were dealt in a transaction of their own")
+
+    monkeypatch.setattr("vpt.rounds.clock.deal_waiting_hands", second_transaction)
+    from vpt.rounds.clock import adjust_clock
+
+    adjust_clock(event, actor=director, level=4)  # the director ends the break by hand
+    assert {table_state(t.pk).why_not for t in Table.objects.filter(event=event)} == {None}

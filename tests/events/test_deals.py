@@ -127,6 +127,9 @@ def test_amounts_agreed_must_add_up_to_what_is_left(client_as_director: Client, 
         ("lots", "Ana: not an amount."),
         ("150.005", "Ana: at most 2 decimals."),
         ("", "Ana: enter an amount."),
+        ("1e30", "Ana: at most 9,999,999,999.99."),
+        ("9" * 400, "Ana: at most 9,999,999,999.99."),
+        ("1E+999999999", "Ana: at most 9,999,999,999.99."),
     ],
 )
 def test_a_bad_amount_is_refused_on_its_field(
@@ -220,11 +223,32 @@ def test_the_calculator_shows_the_deal_made_and_undo(
     apply_deal(final_table, kind="chip-chop", tables_in_play=1, actor=director)
 
     page = client_as_director.get("/floor/events/final-cup/deal/").content.decode()
-    undone = client_as_director.post("/floor/events/final-cup/deal/undo/")
+    asked = client_as_director.post("/floor/events/final-cup/deal/undo/")
+    assert asked.status_code == 200 and Deal.objects.exists()  # it asks first
+    undone = client_as_director.post("/floor/events/final-cup/deal/undo/", {"confirm": "1"})
 
     assert "Deal made: Chip-chop" in page and '<td class="num" data-deal-amount>150.00</td>' in page
     assert "data-undo-deal" in page
     assert undone.status_code == 302 and not Deal.objects.exists()
+
+
+def test_undoing_the_deal_names_each_share_and_each_prize_already_paid(
+    client_as_director: Client, director: User, final_table: Event
+) -> None:
+    from vpt.money.cash_services import pay_prize
+
+    apply_deal(final_table, kind="chip-chop", tables_in_play=1, actor=director)  # 150 / 100 / 50
+    pay_prize(entry("Ana"), method="cash", actor=director)
+
+    page = re.sub(r"\s+", " ", client_as_director.post("/floor/events/final-cup/deal/undo/").content.decode())
+
+    assert "The deal is taken back: the players are in again, with no places, and the event runs again." in page
+    assert "Ana loses the deal&#x27;s 150.00 (place 1) and plays on." in page
+    assert "Cid loses the deal&#x27;s 50.00 (place 3) and plays on." in page
+    assert (
+        "Already paid out: 150.00 to Ana. After the undo their prize is 0, so the cash desk is owed 150.00 back" in page
+    )
+    assert 'name="confirm" value="1"' in page and Deal.objects.exists()
 
 
 def test_the_deal_prints_on_the_slip_of_the_last_hand(

@@ -360,7 +360,8 @@ def test_a_spreadsheet_export_imports_and_says_which_columns_it_used(client_as_d
 
     page = client_as_director.post(url, {"file": sheet}, follow=True).content.decode().replace("&#x27;", "'")
 
-    assert "1 players registered. Columns used: name from “Nombre”, country from “País”, email from “Correo”." in page
+    assert "1 player registered. Columns used: name from “Nombre”, country from “País”, email from “Correo”." in page
+    assert "Read as UTF-8 with a byte-order mark (Excel's “CSV UTF-8”)." in page
     assert list(Player.objects.filter(event=event).values_list("name", "country", "email")) == [
         ("Ana", "ES", "ana@example.com")
     ]

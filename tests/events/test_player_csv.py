@@ -28,7 +28,9 @@ def test_headers_in_any_case_language_and_separator(data: bytes | str) -> None:
 def test_the_columns_used_are_named_and_others_left_out() -> None:
     read = read_player_file("Player;Phone;País\nAna;600;ES\n".encode())
     assert read.columns == {"name": "Player", "country": "País"}
-    assert read.columns_sentence() == "Columns used: name from “Player”, country from “País”. Left out: “Phone”."
+    assert read.columns_sentence() == (
+        "Columns used: name from “Player”, country from “País”. Left out: “Phone”. Read as UTF-8."
+    )
 
 
 def test_a_name_alone_and_blank_lines_between_players() -> None:
@@ -61,7 +63,10 @@ def test_every_problem_is_a_sentence_with_its_line() -> None:
         ),
         (b"", "The file is empty: it needs a header row, such as Name,Country,Email."),
         (b"Name,Email\n", "The file has no players: only its header row."),
-        ("Name\nJosé\n".encode("latin-1"), "The file is not UTF-8 text: save it as “CSV UTF-8” and import it again."),
+        (
+            b"Name\nJos\x81\n",  # 0x81 is neither UTF-8 nor Windows-1252
+            "The file is neither UTF-8 nor Windows-1252 text: save it as “CSV UTF-8” and import it again.",
+        ),
     ],
 )
 def test_a_file_that_cannot_be_read(data: bytes, problem: str) -> None:
@@ -76,3 +81,19 @@ def test_names_registered_or_repeated() -> None:
         "Line 2: Ana is already registered.",
         "Line 5: Ben appears twice in the file.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ("Nombre;País\nJosé Núñez;España\n".encode(), "Read as UTF-8."),
+        ("\ufeffNombre;País\nJosé Núñez;España\n".encode(), "Read as UTF-8 with a byte-order mark"),
+        # Excel's "CSV (delimitado por comas)" on a Spanish Windows.
+        ("Nombre;País\nJosé Núñez;España\n".encode("cp1252"), "Read as Windows-1252"),
+        ("Name,Country\nFrançois “Frank” Œuvre – €;FR\n".encode("cp1252"), "Read as Windows-1252"),
+    ],
+)
+def test_utf8_with_or_without_a_bom_and_windows_1252_are_read_and_said(data: bytes, said: str) -> None:
+    read = read_player_file(data)
+    assert read.rows[0].name in ("José Núñez", "François “Frank” Œuvre – €;FR")
+    assert said in read.columns_sentence()

@@ -184,7 +184,12 @@ def test_bad_merges_are_refused_and_change_nothing(director: User, case: str) ->
 def test_the_people_page_merges_hides_and_refuses_unknown_numbers(client_as_director: Client) -> None:
     a, b = (Person.objects.create(name=n, folded_name=fold_name(n)) for n in ("Ana", "Ana 2"))
 
-    assert client_as_director.post("/floor/people/merge/", {"duplicate": b.pk, "into": a.pk}).status_code == 302
+    asked = client_as_director.post("/floor/people/merge/", {"duplicate": b.pk, "into": a.pk})
+    assert asked.status_code == 200 and "data-confirm-panel" in asked.content.decode()
+    b.refresh_from_db()
+    assert b.merged_into is None  # nothing changes before the confirmation
+    merged = client_as_director.post("/floor/people/merge/", {"duplicate": b.pk, "into": a.pk, "confirm": "1"})
+    assert merged.status_code == 302
     b.refresh_from_db()
     assert b.merged_into == a
     refused = client_as_director.post("/floor/people/merge/", {"duplicate": 99999, "into": a.pk})
@@ -256,3 +261,21 @@ def test_an_import_whose_person_is_already_in_the_event_registers_nobody(
     assert "Line 3: Ana Ruiz is Ana, who is already registered." in page
     assert "Line 4: cid is the same person as line 2." in page
     assert Player.objects.filter(event=spring).count() == 1
+
+
+def test_the_merge_confirmation_names_the_entries_that_move(client_as_director: Client, director: User) -> None:
+    from factories import make_event
+
+    from vpt.events.models import Player
+
+    make_event(director, ["Ana García", "Ben"], name="Autumn Open")
+    make_event(director, ["Ana G.", "Cid"], name="Winter Cup")
+    keeper = Player.objects.get(name="Ana García").person
+    duplicate = Player.objects.get(name="Ana G.").person
+    assert keeper is not None and duplicate is not None and keeper != duplicate
+
+    page = client_as_director.post("/floor/people/merge/", {"duplicate": duplicate.pk, "into": keeper.pk})
+    text = " ".join(page.content.decode().split())
+
+    assert f"Merge Ana G. ({duplicate.pk}) into Ana García ({keeper.pk}): 1 entry then counts for Ana García." in text
+    assert "Winter Cup: Ana G., 1 entry" in text and "Autumn Open:" not in text

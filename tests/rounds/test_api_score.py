@@ -56,7 +56,7 @@ def test_bad_input_is_400_with_the_one_line_error(client: Client, body: str | by
     response = post(client, body)
 
     assert response.status_code == 400
-    assert response.json() == {"error": error}
+    assert response.json() == {"error": error, "code": "bad_request"}
 
 
 def test_a_form_post_is_not_json(client: Client) -> None:
@@ -72,7 +72,10 @@ def test_only_post_is_allowed(client: Client, method: str) -> None:
 
     assert response.status_code == 405
     assert response["Allow"] == "POST"
-    assert response.json() == {"error": f"method {method.upper()} not allowed: POST one JSON hand"}
+    assert response.json() == {
+        "error": f"method {method.upper()} not allowed: POST one JSON hand",
+        "code": "method_not_allowed",
+    }
 
 
 @pytest.mark.parametrize(
@@ -99,7 +102,7 @@ def test_hostile_input_is_400_json(client: Client, body: str, error: str) -> Non
     response = post(client, body)
 
     assert response.status_code == 400
-    assert response.json() == {"error": error}
+    assert response.json() == {"error": error, "code": "bad_request"}
 
 
 def _one_long_value(kind: str) -> dict[str, object]:
@@ -155,14 +158,17 @@ def test_100000_players_are_refused_by_the_count(client: Client) -> None:
     response = post(client, body)
 
     assert response.status_code == 400
-    assert response.json() == {"error": "players: 100000 players, progressive seats 2 to 3"}
+    assert response.json() == {"error": "players: 100000 players, progressive seats 2 to 3", "code": "bad_request"}
 
 
 def test_over_1_mb_is_413_json(client: Client) -> None:
     response = post(client, json.dumps({**EXAMPLE, "padding": "x" * 1_000_000}))
 
     assert response.status_code == 413
-    assert response.json() == {"error": "input: over 1 MB (1,000,000 bytes), and one hand is far smaller"}
+    assert response.json() == {
+        "error": "input: over 1 MB (1,000,000 bytes), and one hand is far smaller",
+        "code": "too_large",
+    }
 
 
 def test_size_is_checked_from_content_length_before_reading(client: Client) -> None:
@@ -177,7 +183,7 @@ def test_bad_content_length_is_400_json(client: Client) -> None:
     response = client.generic("POST", "/api/score", b"{}", content_type="application/json", CONTENT_LENGTH="many")
 
     assert response.status_code == 400
-    assert response.json() == {"error": "request: Content-Length is not a number"}
+    assert response.json() == {"error": "request: Content-Length is not a number", "code": "bad_request"}
 
 
 def test_rules_overrides_are_echoed(client: Client) -> None:
@@ -192,7 +198,10 @@ def test_a_body_that_is_not_json_by_its_type_is_415(client: Client, content_type
     response = post(client, json.dumps(EXAMPLE), content_type=content_type)
 
     assert response.status_code == 415
-    assert response.json() == {"error": f"request: Content-Type {content_type}: send the hand as application/json"}
+    assert response.json() == {
+        "error": f"request: Content-Type {content_type}: send the hand as application/json",
+        "code": "unsupported_media_type",
+    }
 
 
 @pytest.mark.django_db

@@ -113,8 +113,9 @@ def test_preview_shows_a_foul_and_three_handed_settlement_in_payment_order(clien
     # Ana beats the fouled Ben 6 + her 11 royalties; Cy's trips and two full houses beat Ana.
     assert "Ana – Ben: Ben pays Ana 17 points · 1,700 chips" in page
     # Cy started with 500: that is the most Cy can win from each opponent.
-    assert "Ana – Cy: Ana pays Cy 35 points · 500 chips paid of 3,500 due (capped)" in page
-    assert "Ben – Cy: Ben pays Cy 46 points · 500 chips paid of 4,600 due (capped)" in page
+    capped = ", capped by Cy's stack: a player wins at most their own stack"
+    assert f"Ana – Cy: Ana pays Cy 35 points · 500 chips paid of 3,500 due{capped}" in page
+    assert f"Ben – Cy: Ben pays Cy 46 points · 500 chips paid of 4,600 due{capped}" in page
     assert page.index("Ana – Ben") < page.index("Ana – Cy") < page.index("Ben – Cy")
     assert "Stack 10,000 → 11,200" in page and "Stack 8,000 → 5,800" in page and "Stack 500 → 1,500" in page
 
@@ -134,7 +135,8 @@ def test_preview_shows_an_elimination_and_the_skipped_exchange(client: Client) -
 
     assert "Cy -31 points Fouled Eliminated" in page
     assert "Stack 500 → 0" in page
-    assert "Ana – Cy: Cy pays Ana 17 points · 500 chips paid of 1,700 due (capped)" in page
+    # The payer's last chips capped it: named, and out.
+    assert "Ana – Cy: Cy pays Ana 17 points · 500 chips paid of 1,700 due, capped by Cy's stack ·" in page
     assert "Ben – Cy: Cy pays Ben 14 points · 1,400 chips due, skipped: a player was already eliminated" in page
 
 
@@ -157,7 +159,7 @@ def test_a_player_paid_down_to_zero_stays_in_and_collects(client: Client) -> Non
     page = text(client.post(URL, data, headers=HTMX).content.decode())
 
     assert "Ana – Ben: Ben pays Ana 9 points · 900 chips" in page
-    assert "Ben – Cy: Cy pays Ben 14 points · 900 chips paid of 1,400 due (capped)" in page
+    assert "Ben – Cy: Cy pays Ben 14 points · 900 chips paid of 1,400 due, capped by Ben's stack: a player" in page
     assert "skipped" not in page and "cannot pay" not in page
     assert "Stack 900 → 900" in page and "Stack 5,000 → 2,400" in page
     assert "Eliminated" not in page

@@ -70,6 +70,13 @@ def everywhere(client: Client, table: Table) -> dict[str, Button]:
     return found
 
 
+def seat_roles(client: Client, table: Table) -> list[str]:
+    """What the dealer page's seat list says of the seat that pays last."""
+    return re.findall(
+        r"<span data-seat-role>([^<]*)</span>", client.get(reverse("dealer:table", args=[table.pk])).content.decode()
+    )
+
+
 def agree(client: Client, table: Table, expected: Button) -> None:
     shown = everywhere(client, table)
     assert shown == dict.fromkeys(shown, expected)
@@ -99,6 +106,10 @@ def test_the_button_is_the_same_seat_everywhere(client_as_director: Client, dire
     dead = order[-1].number
     agree(client_as_director, two, (dead, True))
     assert [seat.number for seat in table_state(two.pk).seats][-1] != dead
+    # One button on the dealer's page: with a dead button its seat list tags nobody "button";
+    # the player before it acts last.
+    assert seat_roles(client_as_director, two) == ["acts last"]
+    assert seat_roles(client_as_director, one) == ["button"]
 
     # Table 3 is broken: its players fill the emptiest tables; a move never moves a button, and
     # the player seated on table 2's dead button has it for the Fantasyland hand (the hold).

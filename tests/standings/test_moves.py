@@ -184,3 +184,18 @@ def test_the_big_screen_lists_the_recent_seat_changes(
     for entry in movers:
         move = SeatMove.objects.get(entry=entry)
         assert f"{entry.player.name} : table 2 seat {move.from_seat} → table 1 seat {move.to_seat}" in panel
+
+
+def test_a_player_out_since_the_move_leaves_the_moves_list(
+    client_as_director: Client, event: Event, director: User, room: dict[str, list[Seat]]
+) -> None:
+    a, b = (seat.occupant for seat in room["movers"])
+    break_table(Table.objects.get(event=event, number=2), actor=director)
+    knock_out(Seat.objects.get(entry=a))  # out before they said "I'm seated"
+    html = client_as_director.get(reverse("floor:tables-overview", args=[event.slug])).content.decode()
+    pending = re.search(r"<section class=\"panel\" data-pending-moves>(.*?)</section>", html, re.S)
+    assert pending is not None
+    assert f'data-entry="{b.pk}"' in pending.group(1) and f'data-entry="{a.pk}"' not in pending.group(1)
+    slips = client_as_director.get(reverse("floor:move-slips", args=[event.slug]))
+    slip_text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(slips.content)).pages)
+    assert b.player.name in slip_text and a.player.name not in slip_text

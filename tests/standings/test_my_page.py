@@ -105,7 +105,7 @@ def test_eliminated_page_says_place_prize_and_where_to_collect(client: Client, l
     Entry.objects.filter(pk=entry.pk).update(status="eliminated", place=2, stack=0)
     Seat.objects.filter(entry=entry).update(entry=None)
     page = text(client.get(url_of(entry)).content.decode())
-    assert "You finished 2." in page
+    assert "You finished 2nd." in page
     assert "Your prize: 180.00." in page
     assert "Collect it at the cash desk" in page
     other = Entry.objects.exclude(pk=entry.pk).filter(event=linked).first()
@@ -217,7 +217,7 @@ def test_after_a_deal_each_players_page_gives_the_place_and_prize_until_closed(c
 
     assert page.status_code == 200
     ben_text = text(page.content.decode())
-    assert "You finished 2." in ben_text and "Your prize: 100.00." in ben_text
+    assert "You finished 2nd." in ben_text and "Your prize: 100.00." in ben_text
     assert "Collect it at the cash desk" in ben_text
     assert "data-my-seat" not in page.content.decode() and "Chips" not in ben_text
     assert "Your prize: 150.00." in text(client.get(links[ana.pk]).content.decode())
@@ -250,4 +250,26 @@ def test_the_players_link_follows_them_into_their_re_entry(client: Client, direc
     assert "You are out of this event." not in text(page)
     assert f'data-entry="{again.pk}"' in page
     assert f"<dd data-seat>{seat.number}</dd>" in page and "10,000" in text(page)
-    assert issue_player_links(event, actor=director) == 1  # the busted entry gets one of its own
+    assert issue_player_links(event, actor=director) == 0  # one link per player: the re-entry keeps Ben's
+
+
+def test_once_the_desk_paid_the_prize_the_page_says_when(client: Client, linked: Event, director: User) -> None:
+    from django.utils import translation
+
+    from vpt.money.cash_services import pay_prize
+
+    PayoutStructure.objects.create(event=linked, percentages=[50, 30, 20])
+    entry = Entry.objects.filter(event=linked).first()
+    assert entry is not None
+    Entry.objects.filter(pk=entry.pk).update(status="eliminated", place=3, stack=0)
+    Seat.objects.filter(entry=entry).update(entry=None)
+    bump_version(linked.pk)
+    pay_prize(Entry.objects.get(pk=entry.pk), method="cash", actor=director)
+    html = client.get(url_of(entry)).content.decode()
+    page = text(html)
+    assert "You finished 3rd." in page and "Your prize: 120.00." in page
+    assert "Paid out on " in page and "data-prize-paid" in html
+    assert "Collect it at the cash desk" not in page
+    with translation.override("es"):
+        spanish = text(client.get(url_of(entry), HTTP_ACCEPT_LANGUAGE="es").content.decode())
+    assert "Terminaste en el puesto 3." in spanish and "Pagado el " in spanish

@@ -299,4 +299,4 @@ def test_after_a_deal_the_standings_list_the_deals_places(client: Client, direct
     page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get("/standings/deal-standings/").content.decode()))
 
     assert [(row["rank"], row["name"]) for row in data["standings"]] == [(1, "Ben"), (2, "Ana"), (3, "Cid")]
-    assert "1 Ben 10,000" in page and "2 Ana 15,000" in page
+    assert "1 Ben 120.00" in page and "2 Ana 120.00" in page  # finished: places and prizes

@@ -195,3 +195,58 @@ def test_a_player_link_reaches_nothing_but_its_page(client: Client, linked: Even
     assert "_auth_user_id" not in client.session
     assert DEVICE_SESSION_KEY not in client.session
     assert client.get(reverse("public:standings", args=[linked.slug])).status_code == 200
+
+
+def test_command_output_is_neutralised_like_every_csv(event: Event, director: User, settings: Settings) -> None:
+    from vpt.events.entries import register_player
+
+    settings.VPT_PUBLIC_URL = "https://vpt.example.org"
+    register_player(event, name='=HYPERLINK("http://evil.example")', actor=director)
+    out = io.StringIO()
+    call_command("player_links", event.slug, stdout=out)
+    names = [row[0] for row in csv.reader(io.StringIO(out.getvalue()))]
+    assert '\'=HYPERLINK("http://evil.example")' in names
+    assert not any(name.startswith("=") for name in names)
+
+
+def test_a_re_entry_keeps_the_players_one_link(client_as_director: Client, director: User, settings: Settings) -> None:
+    """One link per person per event: the re-entry gets no second one, the links page and the
+    command list the player once (no "Pedro Sánchez (2)"), the seat card carries the same link,
+    and replacing it replaces the player's link."""
+    from factories import make_event
+
+    from vpt.events.entries import reenter_player
+    from vpt.seating.models import Seat
+    from vpt.seating.services import seat_entry
+
+    settings.VPT_PUBLIC_URL = "https://vpt.example.org"
+    event = make_event(
+        director, ["Pedro Sánchez", "Ben", "Cid", "Dora"], name="Re-entry Links", reentry_until_level=2, max_entries=2
+    )
+    issue_player_links(event, actor=director)
+    first = Entry.objects.get(event=event, player__name="Pedro Sánchez")
+    token = token_of(first)
+    Entry.objects.filter(pk=first.pk).update(status="eliminated", stack=0)
+    Seat.objects.filter(entry=first).update(entry=None)
+    again = reenter_player(first.player, actor=director)
+    seat_entry(again, actor=director)
+
+    assert issue_player_links(event, actor=director) == 0
+    assert PlayerLink.objects.filter(entry__player=first.player, revoked_at__isnull=True).count() == 1
+    page = client_as_director.get(reverse("floor:player-links", args=[event.slug])).content.decode()
+    assert page.count("Pedro Sánchez") == 1 and "Pedro Sánchez (2)" not in page
+    assert page.count(f'/me/{token}/" data-link>') == 1  # one row, one link
+    out = io.StringIO()
+    call_command("player_links", event.slug, stdout=out)
+    rows = list(csv.reader(io.StringIO(out.getvalue())))
+    assert [row for row in rows if row[0].startswith("Pedro")] == [
+        ["Pedro Sánchez", f"https://vpt.example.org/me/{token}/"]
+    ]
+    from vpt.slips.selectors import seat_cards_data
+
+    cards = seat_cards_data(event, player_url=lambda link: link).cards
+    assert [card.url for card in cards if card.player == "Pedro Sánchez"] == [token]  # the same link on the card
+
+    replace_player_link(again, actor=director)
+    assert PlayerLink.objects.filter(entry__player=first.player, revoked_at__isnull=True).count() == 1
+    assert client_as_director.get(f"/me/{token}/").status_code == 404

@@ -85,6 +85,6 @@ def test_after_a_deal_the_screen_and_payouts_show_what_each_player_won(client: C
     panel = text("/standings/deal-screen/screen/panel/")
     payouts = text("/standings/deal-screen/payouts/")
 
-    assert "1 150.00 Ana 2 100.00 Ben 3 50.00 Cid" in panel
+    assert "1 Ana 150.00 2 Ben 100.00 3 Cid 50.00" in panel  # the results: place, name, prize
     assert "90.00" not in panel and "60.00" not in panel
     assert "2 30 90.00 Ben · deal: 100.00" in payouts

@@ -137,6 +137,7 @@ def test_the_director_prints_a_card_with_the_qr_of_the_sign_in_url(
     assert client_as_director.get(url).status_code == 405
     response = client_as_director.post(url)
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"] == f'attachment; filename="sign-in-test-open-table{table.number}.pdf"'
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages).replace("\n", "")
     assert "Test Open" in text and "1" in text
     device = TableDevice.objects.get(table=table, revoked_at__isnull=True)
@@ -178,6 +179,7 @@ def test_a_public_url_prints_the_card_whatever_host_the_director_typed(
     response = client_as_director.post(reverse("floor:sign-in-card", args=[table.pk]), HTTP_HOST="127.0.0.1:8000")
 
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"] == f'attachment; filename="sign-in-test-open-table{table.number}.pdf"'
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages).replace("\n", "")
     assert "http://192.168.1.20:8000/tables/sign-in/" in text
     dealers_page = client_as_director.get(reverse("floor:dealers", args=[table.event.slug]), HTTP_HOST="127.0.0.1")
@@ -189,6 +191,7 @@ def test_cards_for_every_table_and_refusals(
 ) -> None:
     response = client_as_director.post(reverse("floor:sign-in-cards", args=[table.event.slug]))
     assert response.status_code == 200
+    assert response["Content-Disposition"] == 'attachment; filename="sign-in-test-open.pdf"'  # a download
     assert len(PdfReader(io.BytesIO(response.content)).pages) == 2
     assert TableDevice.objects.filter(revoked_at__isnull=True).count() == 2
     client = Client()

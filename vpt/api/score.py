@@ -1,7 +1,8 @@
 """The JSON API: ``POST /api/score`` scores one hand exactly as ``manage.py score_hand`` does.
 
 Same input, same output (``score-hand-json.md``). Every error is JSON, ``{"error": "<one-line
-message>"}``: 400 for bad input or a body that is not JSON, 413 for a body over 1 MB (refused
+message>", "code": "<code>"}`` (``bad_request``, ``method_not_allowed``, ``too_large``,
+``unsupported_media_type``): 400 for bad input or a body that is not JSON, 413 for a body over 1 MB (refused
 from its Content-Length, before it is read), 405 for a method other than POST, 415 for a
 Content-Type other than ``application/json`` (a form or text body is not scored). A message
 shows at most 40 characters of any value the request gave (`vpt.ofc.cut`), so an error stays
@@ -19,8 +20,12 @@ from vpt.ofc import MAX_INPUT_BYTES, InvalidHand, cut, score_text, too_big
 _BOM = 3  # a UTF-8 byte-order mark in front of the JSON is tolerated, and not counted
 
 
+# The code of each error status, as every /api/ error has one (vpt/api_errors.py).
+_CODES = {400: "bad_request", 405: "method_not_allowed", 413: "too_large", 415: "unsupported_media_type"}
+
+
 def _error(message: str, status: int) -> JsonResponse:
-    return JsonResponse({"error": message}, status=status)
+    return JsonResponse({"error": message, "code": _CODES[status]}, status=status)
 
 
 # CSRF-exempt on purpose: this endpoint is for scripts that POST JSON without a browser session,

@@ -86,6 +86,33 @@ def clock_payload(status: ClockStatus) -> dict[str, Any]:
     }
 
 
+def finished_payload() -> dict[str, Any]:
+    """The clock of a finished event (by play or by a deal): "Finished", nothing counting, no
+    level, no "the clock has not started". The same keys as `clock_payload`, for clock.js."""
+    finished = gettext("Finished")
+    return {
+        "running": False,
+        "started": True,
+        "paused": False,
+        "finished": True,
+        "time_text": finished,
+        "level": None,
+        "seconds_left": None,
+        "hands_left": None,
+        "seconds_to_break": None,
+        "has_next": False,
+        "break": {"kind": "none", "tables": []},
+        "level_text": "",
+        "cpp_text": "",
+        "hands_text": "",
+        "next_text": "",
+        "break_template": "",
+        "break_text": "",
+        "message": "",
+        "state_text": "",
+    }
+
+
 def clock_now(event: Event, *, facts: RoomFacts, now: datetime | None = None) -> ClockSnapshot:
     """The clock as it shows at ``now`` (default: now), computed: reading it never writes.
     ``facts``: the room's, from the layer above (`vpt.rounds.clock.room_facts`).

@@ -49,6 +49,10 @@ from vpt.events.services import lock_event
 
 FactsReader = Callable[[Event], RoomFacts]
 """Reads the room's facts for an event (given by the layer above: `vpt.rounds.clock.room_facts`)."""
+DealWaiting = Callable[[Event], object]
+"""Deals the next hand at every table that waited for a break to end (given by the layer above,
+`vpt.rounds.clock`): called inside the clock's transaction, with the event locked, so no reader
+ever sees a break ended and a table not dealt (`not_dealt`)."""
 
 
 def _clock_message(error: ClockError) -> str:
@@ -175,17 +179,29 @@ def refresh_clock_after_hand(
 
 
 @transaction.atomic(durable=True)
-def sync_clock(event: Event, *, actor: Actor, read_facts: FactsReader, now: datetime.datetime | None = None) -> Clock:
+def sync_clock(
+    event: Event,
+    *,
+    actor: Actor,
+    read_facts: FactsReader,
+    now: datetime.datetime | None = None,
+    deal_waiting: DealWaiting | None = None,
+) -> Clock:
     """Store what time did to the clock (a level or a break that began, a Fantasyland hold or its
-    end) and put the clock's level in force. Anyone may trigger it (``actor`` may be None): it
-    only records what the clock already shows."""
+    end) and put the clock's level in force, then (``deal_waiting``) deal the tables a break
+    that ended kept waiting, in the same transaction. Anyone may trigger it (``actor`` may be
+    None): it only records what the clock already shows."""
     now = now or steady_now()
     event = lock_event(event)
     refresh_clock(event, now=now, facts=read_facts(event), actor=actor)
+    if deal_waiting is not None:
+        deal_waiting(event)
     return Clock.objects.get(event=event)
 
 
-def apply_clock_changes(*, read_facts: FactsReader, now: datetime.datetime | None = None) -> int:
+def apply_clock_changes(
+    *, read_facts: FactsReader, now: datetime.datetime | None = None, deal_waiting: DealWaiting | None = None
+) -> int:
     """Store what time did to every running event's clock; return how many events changed.
 
     Reads each event's clock without a lock and syncs (one short transaction, `sync_clock`)
@@ -204,7 +220,7 @@ def apply_clock_changes(*, read_facts: FactsReader, now: datetime.datetime | Non
         except Level.DoesNotExist:
             continue
         if snapshot.needs_sync:
-            sync_clock(event, actor=None, read_facts=read_facts, now=now)
+            sync_clock(event, actor=None, read_facts=read_facts, now=now, deal_waiting=deal_waiting)
             changed += 1
     return changed
 
@@ -217,6 +233,7 @@ def _change_clock(
     now: datetime.datetime | None,
     action: str,
     change: Callable[[ClockSnapshot, datetime.datetime], ClockState],
+    deal_waiting: DealWaiting | None = None,
 ) -> Clock:
     ensure_director(actor)
     now = now or steady_now()
@@ -236,6 +253,8 @@ def _change_clock(
     after = clock_snapshot(event, now=now, facts=facts, clock=clock)
     _put_level_in_force(event, clock, after, actor=actor)
     clock.save()
+    if deal_waiting is not None:  # a break this change ended: its tables deal now, not later
+        deal_waiting(event)
     write_audit(actor=actor, event_id=event.pk, action=action, obj=clock, before=before, after=_clock_dict(clock))
     return clock
 
@@ -245,38 +264,62 @@ def _options(snapshot: ClockSnapshot) -> dict[str, Any]:
 
 
 @transaction.atomic(durable=True)
-def start_clock(event: Event, *, actor: Actor, read_facts: FactsReader, now: datetime.datetime | None = None) -> Clock:
+def start_clock(
+    event: Event,
+    *,
+    actor: Actor,
+    read_facts: FactsReader,
+    now: datetime.datetime | None = None,
+    deal_waiting: DealWaiting | None = None,
+) -> Clock:
     """Start the clock at the level in force (level 1 for a new event)."""
     return _change_clock(
         event,
         actor=actor,
         read_facts=read_facts,
         now=now,
+        deal_waiting=deal_waiting,
         action="clock.started",
         change=lambda snap, at: clock_start(snap.specs, snap.state, at),
     )
 
 
 @transaction.atomic(durable=True)
-def pause_clock(event: Event, *, actor: Actor, read_facts: FactsReader, now: datetime.datetime | None = None) -> Clock:
+def pause_clock(
+    event: Event,
+    *,
+    actor: Actor,
+    read_facts: FactsReader,
+    now: datetime.datetime | None = None,
+    deal_waiting: DealWaiting | None = None,
+) -> Clock:
     return _change_clock(
         event,
         actor=actor,
         read_facts=read_facts,
         now=now,
+        deal_waiting=deal_waiting,
         action="clock.paused",
         change=lambda snap, at: clock_pause(snap.specs, snap.state, at, **_options(snap)),
     )
 
 
 @transaction.atomic(durable=True)
-def resume_clock(event: Event, *, actor: Actor, read_facts: FactsReader, now: datetime.datetime | None = None) -> Clock:
+def resume_clock(
+    event: Event,
+    *,
+    actor: Actor,
+    read_facts: FactsReader,
+    now: datetime.datetime | None = None,
+    deal_waiting: DealWaiting | None = None,
+) -> Clock:
     """Run the clock again; during a Fantasyland hold, start the break now."""
     return _change_clock(
         event,
         actor=actor,
         read_facts=read_facts,
         now=now,
+        deal_waiting=deal_waiting,
         action="clock.resumed",
         change=lambda snap, at: clock_resume(snap.specs, snap.state, at, **_options(snap)),
     )
@@ -292,6 +335,7 @@ def adjust_clock(
     level: int | None = None,
     time_left: int | None = None,
     now: datetime.datetime | None = None,
+    deal_waiting: DealWaiting | None = None,
 ) -> Clock:
     """Give the current level ``seconds`` more time (fewer when negative), or go to ``level``;
     then, with ``time_left``, make the level show exactly that many seconds left."""
@@ -306,7 +350,15 @@ def adjust_clock(
             state = clock_set_time_left(snap.specs, state, at, time_left, **_options(snap))
         return state
 
-    return _change_clock(event, actor=actor, read_facts=read_facts, now=now, action="clock.adjusted", change=change)
+    return _change_clock(
+        event,
+        actor=actor,
+        read_facts=read_facts,
+        now=now,
+        action="clock.adjusted",
+        change=change,
+        deal_waiting=deal_waiting,
+    )
 
 
 def hold_clock(event: Event, *, paused: bool, now: datetime.datetime, facts: RoomFacts) -> bool:

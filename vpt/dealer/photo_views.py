@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from vpt.errors import NotAllowed, ServiceError
 from vpt.rounds.models import Hand
 from vpt.rounds.photos import prepare_photo
-from vpt.rounds.services import attach_photo
+from vpt.rounds.services import attach_photo, ensure_can_attach_photo
 from vpt.tables.models import Table
 from vpt.tables.permissions import table_actor, table_dealer_required
 
@@ -27,12 +27,14 @@ def upload_hand_photo(request: HttpRequest, number: int, *, table: Table) -> Jso
     A photo refused is said on the hand's result page, where the device goes next, and in the
     answer (400): the hand stays recorded.
     """
-    hand = get_object_or_404(Hand, table=table, number=number)
-    upload = request.FILES.get("photo")
+    hand = get_object_or_404(Hand.objects.select_related("table"), table=table, number=number)
+    actor = table_actor(request, table)
     try:
+        ensure_can_attach_photo(hand, actor=actor)  # before the body is read or decoded
+        upload = request.FILES.get("photo")
         if upload is None or not upload.size:
             raise ServiceError(_("no photo was sent"), code="no_photo")
-        attach_photo(hand, photo=prepare_photo(upload), actor=table_actor(request, table))
+        attach_photo(hand, photo=prepare_photo(upload), actor=actor)
     except NotAllowed:
         raise PermissionDenied from None
     except ServiceError as error:

@@ -296,9 +296,20 @@ class Player(models.Model):
         return person.hidden or (person.merged_into is not None and person.merged_into.hidden)
 
     @property
+    def display_name(self) -> str:
+        """The person's name (the one a merge kept), as the tour pages show it; the name as
+        typed when there is no person. The typed spelling stays where the director edits it.
+        Load ``person__merged_into`` with the player to read it without queries."""
+        person = self.person
+        if person is None:
+            return self.name
+        return person.merged_into.name if person.merged_into is not None else person.name
+
+    @property
     def public_name(self) -> str:
-        """The name public pages show: "Hidden player" (translated) for a hidden person."""
-        return str(HIDDEN_NAME) if self.hidden else self.name
+        """The name public pages, slips and exports show: the person's (`display_name`), or
+        "Hidden player" (translated) for a hidden person."""
+        return str(HIDDEN_NAME) if self.hidden else self.display_name
 
 
 class Entry(models.Model):

@@ -1,6 +1,7 @@
 """Reading a players' CSV file as spreadsheets export it: the header row in any case, trimmed,
-with or without a byte-order mark, `,` or `;` separated (Spanish Excel writes `;`), in English
-or Spanish (Name/Nombre/Player/Jugador, Email/Correo, Country/País).
+in UTF-8 (with or without a byte-order mark) or Windows-1252 (detected, and said), `,` or `;`
+separated (Spanish Excel writes `;`), in English or Spanish (Name/Nombre/Player/Jugador,
+Email/Correo, Country/País).
 
 `read_player_file` only reads: every problem of the file comes back at once as sentences with
 their line number (`PlayerFileError.problems`), and the rows carry their line so later checks
@@ -29,6 +30,7 @@ HEADERS = {
 }
 MAX_LENGTHS = {"name": 120, "country": 60, "email": 254}  # the Player model's columns
 SEPARATORS = ",;\t"
+UTF8, UTF8_BOM, WINDOWS_1252 = "utf-8", "utf-8-sig", "cp1252"
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class PlayerFile:
     rows: tuple[ImportRow, ...]
     columns: dict[str, str]  # field -> the header as the file wrote it
     ignored: tuple[str, ...]  # headers that name no field
+    encoding: str = UTF8  # what the file was read as (`_decode`)
 
     def columns_sentence(self) -> str:
         """Which columns were read, for the director: 'Columns used: name from “Nombre”, …'."""
@@ -56,6 +59,7 @@ class PlayerFile:
         if self.ignored:
             ignored = ", ".join(f"“{header}”" for header in self.ignored)
             sentence += " " + _("Left out: %(columns)s.") % {"columns": ignored}
+        sentence += " " + _("Read as %(encoding)s.") % {"encoding": encoding_label(self.encoding)}
         return sentence
 
 
@@ -74,13 +78,34 @@ def _separator(header_line: str) -> str:
     return best if counts[best] else ","
 
 
-def _decode(data: bytes | str) -> str:
+def _decode(data: bytes | str) -> tuple[str, str]:
+    """The file's text and the encoding it was read in: UTF-8 with a byte-order mark (Excel's
+    "CSV UTF-8"), UTF-8, else Windows-1252 (Excel's plain "CSV" on a Western Windows, "CSV
+    (delimitado por comas)"). A file valid as UTF-8 is read so: bytes of Windows-1252 accents
+    are almost never valid UTF-8, while UTF-8 read as Windows-1252 would turn "é" into "Ã©"."""
     if isinstance(data, str):
-        return data.removeprefix("\ufeff")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise PlayerFileError([_("The file is not UTF-8 text: save it as “CSV UTF-8” and import it again.")]) from None
+        return data.removeprefix("\ufeff"), UTF8
+    if data.startswith(b"\xef\xbb\xbf"):
+        encodings: tuple[str, ...] = (UTF8_BOM,)
+    else:
+        encodings = (UTF8, WINDOWS_1252)
+    for encoding in encodings:
+        try:
+            return data.decode(encoding), encoding
+        except UnicodeDecodeError:
+            continue
+    raise PlayerFileError(
+        [_("The file is neither UTF-8 nor Windows-1252 text: save it as “CSV UTF-8” and import it again.")]
+    )
+
+
+def encoding_label(encoding: str) -> str:
+    """The encoding as the director's spreadsheet names it."""
+    return {
+        UTF8: _("UTF-8"),
+        UTF8_BOM: _("UTF-8 with a byte-order mark (Excel's “CSV UTF-8”)"),
+        WINDOWS_1252: _("Windows-1252 (Excel's plain “CSV”)"),
+    }.get(encoding, encoding)
 
 
 def _columns(header: list[str]) -> tuple[dict[str, int], list[str]]:
@@ -120,7 +145,7 @@ def _row_problems(row: ImportRow) -> list[str]:
 
 def read_player_file(data: bytes | str) -> PlayerFile:
     """The file's players, or `PlayerFileError` with every problem found (nothing is half read)."""
-    text = _decode(data)
+    text, encoding = _decode(data)
     if not text.strip():
         raise PlayerFileError([_("The file is empty: it needs a header row, such as Name,Country,Email.")])
     first_line = io.StringIO(text, newline="").readline()
@@ -150,7 +175,7 @@ def read_player_file(data: bytes | str) -> PlayerFile:
     if problems:
         raise PlayerFileError(problems)
     columns = {field: header[i].strip() for field, i in sorted(index.items(), key=lambda item: item[1])}
-    return PlayerFile(rows=tuple(rows), columns=columns, ignored=tuple(ignored))
+    return PlayerFile(rows=tuple(rows), columns=columns, ignored=tuple(ignored), encoding=encoding)
 
 
 def check_rows(rows: Sequence[ImportRow], registered: Collection[str]) -> list[str]:

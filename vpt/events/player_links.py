@@ -4,6 +4,9 @@ token    `player_token(salt)`: 24 URL-safe characters, an HMAC-SHA256 of the lin
          under the secret key (144 bits; nobody guesses one). Stored as its SHA-256 only, like
          the tables' sign-in tokens; derivable again from the salt with the secret key, so the
          director's list and the seat cards print the same link every time.
+one      a link is the player's, not an entry's: one live link per player of the event, kept
+         across re-entries (issued with the first entry; the page follows the player's latest
+         entry), so a re-entered player's phone, seat card and the director's list keep one.
 opens    a token opens its entry while the link is live (not revoked) and the event is not
          closed: after a deal or the last hand the players still read their place and prize
          (and where to collect it) until the director closes the event. No new link is issued
@@ -71,15 +74,21 @@ def _check_open(event: Event) -> None:
 
 @transaction.atomic(durable=True)
 def issue_player_links(event: Event, *, actor: Actor) -> int:
-    """Give every entry of ``event`` without a live link one; returns how many were issued.
+    """Give every player of ``event`` without a live link one (on their first entry: a re-entry
+    keeps the player's link); returns how many were issued.
 
-    Idempotent: an entry's link stays the same until it is replaced.
+    Idempotent: a player's link stays the same until it is replaced.
     """
     ensure_director(actor)
     event = lock_event(event)
     _check_open(event)
-    linked = PlayerLink.objects.filter(entry__event=event, revoked_at__isnull=True).values("entry_id")
-    missing = list(Entry.objects.filter(event=event).exclude(pk__in=linked).order_by("pk"))
+    linked = PlayerLink.objects.filter(entry__event=event, revoked_at__isnull=True).values("entry__player_id")
+    missing: list[Entry] = []
+    seen: set[int] = set()
+    for entry in Entry.objects.filter(event=event).exclude(player_id__in=linked).order_by("player_id", "number"):
+        if entry.player_id not in seen:
+            seen.add(entry.player_id)
+            missing.append(entry)
     if not missing:
         return 0
     PlayerLink.objects.bulk_create(_new_link(entry, actor) for entry in missing)
@@ -102,7 +111,10 @@ def replace_player_link(entry: Entry, *, actor: Actor) -> PlayerLink:
     event = lock_event(entry.event_id)
     _check_open(event)
     entry = Entry.objects.select_related("player").get(pk=entry.pk)
-    revoked = PlayerLink.objects.filter(entry=entry, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    # The player's link, whichever of their entries holds it: they keep one.
+    revoked = PlayerLink.objects.filter(entry__player_id=entry.player_id, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
     link = _new_link(entry, actor)
     link.save()
     write_audit(
@@ -118,12 +130,22 @@ def replace_player_link(entry: Entry, *, actor: Actor) -> PlayerLink:
 
 
 def live_player_tokens(entries: Iterable[Entry]) -> dict[int, str]:
-    """The token of each entry's live link, by entry id (entries without one are left out): 1 query."""
-    ids = [entry.pk for entry in entries]
+    """The token of each entry's player's live link, by entry id (a re-entry has its player's
+    link; entries whose player has none are left out): 1 query."""
+    entries = list(entries)
+    players = {entry.player_id for entry in entries}
     links = (
-        PlayerLink.objects.filter(entry_id__in=ids, revoked_at__isnull=True).order_by().values_list("entry_id", "salt")
+        PlayerLink.objects.filter(entry__player_id__in=players, revoked_at__isnull=True)
+        .order_by("entry__number")
+        .values_list("entry_id", "entry__player_id", "salt")
     )
-    return {entry_id: player_token(salt) for entry_id, salt in links}
+    own: dict[int, str] = {}
+    by_player: dict[int, str] = {}
+    for entry_id, player_id, salt in links:
+        own[entry_id] = salt
+        by_player.setdefault(player_id, salt)
+    salts = {entry.pk: own.get(entry.pk) or by_player.get(entry.player_id) for entry in entries}
+    return {entry_id: player_token(salt) for entry_id, salt in salts.items() if salt}
 
 
 def link_for_token(token: str) -> PlayerLink:

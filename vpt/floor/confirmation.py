@@ -45,7 +45,7 @@ def confirmed(request: HttpRequest) -> bool:
 
 
 def render_confirmation(
-    request: HttpRequest, event: Event, confirmation: Confirmation, *, section: str = "event"
+    request: HttpRequest, event: Event | None, confirmation: Confirmation, *, section: str = "event"
 ) -> HttpResponse:
     """The confirmation: the panel alone for htmx, else a page with the floor's navigation."""
     context = {"event": event, "section": section, "confirmation": confirmation}

@@ -26,7 +26,7 @@ from vpt.events.models import Deal, Entry, Event
 from vpt.events.money_format import format_money
 from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
 from vpt.floor.payout_views import deal_context
-from vpt.money.deals import apply_deal, close_event, parse_amount, plan_deal, undo_deal
+from vpt.money.deals import apply_deal, close_event, parse_amount, plan_deal, undo_deal, undo_deal_effects
 from vpt.seating.selectors import tables_in_play
 from vpt.tables.services import end_sign_in_cards
 
@@ -142,7 +142,21 @@ def apply(request: HttpRequest, slug: str) -> HttpResponse:
 @director_required
 @require_POST
 def undo(request: HttpRequest, slug: str) -> HttpResponse:
+    """Confirm (naming each share taken back and each prize already paid out), then undo."""
     event = _event(slug)
+    if not confirmed(request):
+        return render_confirmation(
+            request,
+            event,
+            Confirmation(
+                title=_("Undo the deal"),
+                text=_("The deal is taken back: the players are in again, with no places, and the event runs again."),
+                details=undo_deal_effects(event),
+                action=reverse("floor:deal-undo", args=[event.slug]),
+                button=_("Undo the deal"),
+                cancel=reverse("floor:deal", args=[event.slug]),
+            ),
+        )
     try:
         undo_deal(event, actor=request.user)
     except ServiceError as error:

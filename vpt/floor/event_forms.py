@@ -4,11 +4,12 @@ the audit filter, and the event tools (clock adjustments, payout structure, deal
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, cast
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.forms.fields import InvalidJSONInput
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -17,6 +18,7 @@ from vpt.events.models import Entry, Event, Level, Payment, Player
 from vpt.events.payouts import PayoutError, validate_structure
 from vpt.events.services import EVENT_FIELDS
 from vpt.events.structure_templates import source_choices
+from vpt.json_bounds import JsonBoundsError, load_bounded
 from vpt.ofc import InvalidHand, get_ruleset
 from vpt.people.models import Person
 from vpt.people.names import fold_name
@@ -33,6 +35,10 @@ OPTIONAL_MONEY = ("added_money", "guarantee")
 SEAT_CHOICES = [(n, str(n)) for n in range(2, 5)]
 
 
+MAX_OVERRIDES_CHARS = 4000
+MAX_OVERRIDES_DEPTH = 6
+
+
 class OverridesField(forms.JSONField):
     """JSON house rules; none shows as an empty box (not `null` or `{}`), as the help text says."""
 
@@ -40,6 +46,29 @@ class OverridesField(forms.JSONField):
         if value is None or value == {}:
             return ""
         return super().prepare_value(value)
+
+    def to_python(self, value: Any) -> Any:
+        # Bounded before the JSON reader sees it: nested thousands deep it recurses until
+        # RecursionError, and an integer of 4,300 digits or more is a ValueError (both a 500).
+        if isinstance(value, str) and not self.disabled:
+            try:
+                load_bounded(value, max_chars=MAX_OVERRIDES_CHARS, max_depth=MAX_OVERRIDES_DEPTH)
+            except JsonBoundsError as error:
+                raise forms.ValidationError(str(error), code=error.code) from None
+            except ValueError:
+                pass  # not JSON: the field's own message says so
+        return super().to_python(value)
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        # Shown again in the box as typed, never read when it is out of bounds (see to_python).
+        if isinstance(data, str) and not self.disabled:
+            try:
+                load_bounded(data, max_chars=MAX_OVERRIDES_CHARS, max_depth=MAX_OVERRIDES_DEPTH)
+            except JsonBoundsError:
+                return InvalidJSONInput(data)
+            except ValueError:
+                pass
+        return super().bound_data(data, initial)
 
 
 class EventForm(forms.ModelForm):
@@ -349,7 +378,7 @@ class PayoutStructureForm(forms.Form):
         values = parse_percentages(self.cleaned_data["percentages"])
         try:
             checked = validate_structure(values)
-        except (PayoutError, InvalidOperation, ValueError) as error:
+        except (PayoutError, ArithmeticError, ValueError) as error:  # decimal's Overflow, InvalidOperation
             code = getattr(error, "code", "not_a_number")
             raise forms.ValidationError(
                 PERCENTAGE_ERRORS.get(code, PERCENTAGE_ERRORS["not_a_number"]), code=code

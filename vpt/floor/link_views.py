@@ -1,4 +1,4 @@
-"""The director's list of the players' private links (one per entry, to send by SMS or
+"""The director's list of the players' private links (one per player, kept across re-entries, to send by SMS or
 WhatsApp), and replacing one. Served under /floor/events/<slug>/player-links/ in the `events`
 namespace (vpt/urls.py); it lives here because each link opens a page of this app.
 """
@@ -20,6 +20,7 @@ from vpt.events.models import Entry, Event
 from vpt.events.player_links import issue_player_links, live_player_tokens, replace_player_link
 from vpt.events.selectors import event_or_404
 from vpt.http import absolute_url, phones_cannot_reach
+from vpt.people.names import name_key
 
 
 def player_path(token: str) -> str:
@@ -28,9 +29,13 @@ def player_path(token: str) -> str:
 
 
 def entry_links(event: Event, url: Any) -> list[tuple[Entry, str]]:
-    """Every entry of ``event`` by name and entry number with the URL of its live link (``url``
-    makes it absolute); "" for an entry without one (the event has finished): 2 queries."""
-    entries = list(Entry.objects.filter(event=event).select_related("player").order_by("player__name", "number"))
+    """Every player of ``event`` (their latest entry) by name with the URL of their live link
+    (``url`` makes it absolute); "" for one without (the event has finished): 2 queries."""
+    latest: dict[int, Entry] = {}  # one row per player: a re-entry keeps the player's link
+    for entry in Entry.objects.filter(event=event).select_related("player"):
+        if entry.player_id not in latest or entry.number > latest[entry.player_id].number:
+            latest[entry.player_id] = entry
+    entries = sorted(latest.values(), key=lambda entry: name_key(entry.player.name))
     tokens = live_player_tokens(entries)
     return [(entry, url(player_path(tokens[entry.pk])) if entry.pk in tokens else "") for entry in entries]
 

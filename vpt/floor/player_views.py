@@ -17,6 +17,7 @@ from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from vpt.accounts.permissions import director_required
@@ -139,7 +140,9 @@ def import_players(request: HttpRequest, slug: str) -> HttpResponse:
 def _report_import(request: HttpRequest, event: Event, done: list[ImportedRow], columns: str) -> None:
     """How many were registered from which columns (with their registration receipts), who
     matched a person who played before, who is new."""
-    registered = _("%(count)s players registered.") % {"count": len(done)}
+    registered = ngettext("%(count)s player registered.", "%(count)s players registered.", len(done)) % {
+        "count": len(done)
+    }
     if done:
         receipts = (
             reverse("floor:registration-receipts", args=[event.slug])

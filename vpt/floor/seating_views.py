@@ -28,6 +28,7 @@ from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
 from vpt.floor.table_forms import dealer_options
 from vpt.http import HtmxHttpRequest
 from vpt.pages.live import Live, live_page
+from vpt.people.names import name_key
 from vpt.rounds.hand_for_hand import hand_for_hand_status
 from vpt.rounds.table_health import table_health, worst_first
 from vpt.seating.balancing import Plan, When, suggest_moves
@@ -85,10 +86,9 @@ def _context(event: Event, move_form: MoveForm | None = None) -> dict[str, Any]:
         .order_by("number")
         .prefetch_related(Prefetch("seat_set", queryset=seats))
     ]
-    unseated = list(
-        Entry.objects.filter(event=event, status=Entry.Status.ACTIVE, seat__isnull=True)
-        .select_related("player")
-        .order_by("player__name")
+    unseated = sorted(
+        Entry.objects.filter(event=event, status=Entry.Status.ACTIVE, seat__isnull=True).select_related("player"),
+        key=lambda entry: name_key(entry.player.name),
     )
     return {
         "event": event,

@@ -66,7 +66,9 @@ def sign_in_card(request: HttpRequest, table_id: int) -> HttpResponse:
     except ServiceError as error:
         return _refused(error)
     data = _cards(request, table.event, [issued])
-    return pdf_response(render_sign_in_cards(data), f"sign-in-{table.event.slug}-table{table.number}.pdf")
+    return pdf_response(
+        render_sign_in_cards(data), f"sign-in-{table.event.slug}-table{table.number}.pdf", download=True
+    )
 
 
 @require_POST
@@ -80,4 +82,6 @@ def sign_in_cards(request: HttpRequest, slug: str) -> HttpResponse:
         issued = issue_event_tokens(event, actor=request.user, devices=_devices(request))
     except ServiceError as error:
         return _refused(error)
-    return pdf_response(render_sign_in_cards(_cards(request, event, issued)), f"sign-in-{event.slug}.pdf")
+    return pdf_response(
+        render_sign_in_cards(_cards(request, event, issued)), f"sign-in-{event.slug}.pdf", download=True
+    )

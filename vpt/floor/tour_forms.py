@@ -10,7 +10,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from vpt.events.models import Event
-from vpt.tours.rules import RuleError, parse_rule
+from vpt.tours.rules import RuleError, load_rule
 
 EXAMPLE_RULE = (
     '{"formula": "field", "multiplier": 10, "top_fraction": 1.0, "paid_only": false, '
@@ -41,14 +41,12 @@ class TourForm(forms.Form):
         if not text:
             return {}
         try:
-            data = json.loads(text)
+            return load_rule(text).as_json()
         except json.JSONDecodeError as error:
             raise forms.ValidationError(
                 _("Not JSON: %(problem)s (line %(line)s, column %(column)s).")
                 % {"problem": error.msg, "line": error.lineno, "column": error.colno}
             ) from None
-        try:
-            return parse_rule(data).as_json()
         except RuleError as error:
             raise forms.ValidationError(str(error), code="invalid_rule") from None
 

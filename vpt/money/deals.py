@@ -29,7 +29,7 @@ from vpt.accounts.permissions import Actor, ensure_director, user_of
 from vpt.errors import Conflict, ServiceError
 from vpt.events import payouts as money
 from vpt.events.audit import write_audit
-from vpt.events.models import Deal, DealShare, Entry, Event
+from vpt.events.models import Deal, DealShare, Entry, Event, Payment
 from vpt.events.money_format import format_money
 from vpt.events.places import assign_places
 from vpt.events.services import lock_event
@@ -58,6 +58,10 @@ def _field_error(message: str, *, code: str, entry: Entry | None = None) -> Serv
     return ServiceError(message, code=code, entry_id=entry.pk if entry else None)
 
 
+# What a money column holds (DecimalField(max_digits=12, decimal_places=2)).
+MAX_AMOUNT = Decimal("9999999999.99")
+
+
 def parse_amount(text: str | Decimal, *, name: str) -> Decimal:
     """An amount typed for ``name``: a number, not below zero, at most 2 decimals."""
     try:
@@ -66,6 +70,10 @@ def parse_amount(text: str | Decimal, *, name: str) -> Decimal:
         raise ServiceError(_("%(name)s: not an amount.") % {"name": name}, code="not_a_number") from None
     if not amount.is_finite():
         raise ServiceError(_("%(name)s: not an amount.") % {"name": name}, code="not_a_number")
+    if amount.copy_abs() > MAX_AMOUNT:  # before any arithmetic (quantizing 1e30: InvalidOperation)
+        raise ServiceError(
+            _("%(name)s: at most %(max)s.") % {"name": name, "max": format_money(MAX_AMOUNT)}, code="too_large"
+        )
     if amount < 0:
         raise ServiceError(_("%(name)s: an amount cannot be below zero.") % {"name": name}, code="negative_amount")
     if amount != amount.quantize(money.CENT):
@@ -231,6 +239,30 @@ def undo_deal(event: Event, *, actor: Actor) -> None:
     event.status = Event.Status.RUNNING
     event.save(update_fields=["status"])
     assign_places(event, eliminations=None)
+
+
+def undo_deal_effects(event: Event) -> list[str]:
+    """What undoing the deal changes, a line each, for its confirmation: each share taken back,
+    and each prize the cash desk already paid out of it, which the desk is then owed back
+    until the event finishes again (the payment stays recorded): 2 queries."""
+    deal = Deal.objects.filter(event=event).first()
+    if deal is None:
+        return []
+    lines = [
+        _("%(name)s loses the deal's %(amount)s (place %(place)s) and plays on.")
+        % {"name": share.entry, "amount": format_money(share.amount), "place": share.place}
+        for share in deal.shares.select_related("entry__player").order_by("place", "pk")
+    ]
+    paid = Payment.objects.filter(event=event, kind=Payment.Kind.PRIZE).select_related("entry__player")
+    for payment in paid.order_by("created_at", "pk"):
+        lines.append(
+            _(
+                "Already paid out: %(amount)s to %(name)s. After the undo their prize is 0, so the cash desk "
+                "is owed %(amount)s back until the event finishes again."
+            )
+            % {"amount": format_money(payment.amount), "name": payment.entry}
+        )
+    return lines
 
 
 @transaction.atomic(durable=True)

@@ -16,7 +16,7 @@ def explain_pool(pool: PrizePool, language: str | None = None) -> str:
         ngettext("%(count)s entry × %(price)s", "%(count)s entries × %(price)s", count)
         % {"count": count, "price": format_money(price, language)}
         for count, price in pool.prices
-    ] or [ngettext("%(count)s entry × %(price)s", "%(count)s entries × %(price)s", 0) % {"count": 0, "price": "0"}]
+    ] or [gettext("no entries yet")]
     text = gettext("%(entries)s + %(added)s added = %(collected)s") % {
         "entries": " + ".join(parts),
         "added": format_money(pool.added_money, language),

@@ -22,6 +22,7 @@ from django.db.models import Prefetch
 
 from vpt.events.models import Deal, DealShare, Entry, Event
 from vpt.money.prizes import EventPrizes, event_prizes
+from vpt.people.names import name_key
 from vpt.people.selectors import canonical_ids
 
 __all__ = ["RESULT_COLUMNS", "EventResults", "ResultRow", "event_results_table", "results_json", "table_rows"]
@@ -63,17 +64,27 @@ class EventResults:
         """The prizes won so far, summed: the whole pool once every paid place is decided."""
         return sum((row.prize for row in self.rows), Decimal("0.00"))
 
+    @property
+    def finished(self) -> bool:
+        """The event is over, by play or by a deal: every entry left has its place."""
+        return self.event.status == Event.Status.FINISHED
+
+    def placed_rows(self) -> list[ResultRow]:
+        """The entries with a place, by place (ties share it): a finished event's final table."""
+        return [row for row in self.rows if row.place is not None]
+
     def prize_rows(self) -> list[ResultRow]:
         """The entries that win money, by place: what the payouts page names."""
         return [row for row in self.rows if row.prize > 0]
 
 
-def _order(row: ResultRow) -> tuple[int, int, int, str, int]:
+def _order(row: ResultRow) -> tuple[int, int, int, tuple[str, str], int]:
+    name = name_key(row.name)  # "Élodie" before "Sofía"
     if row.place is not None:
-        return (0, row.place, 0, row.name, row.number)
+        return (0, row.place, 0, name, row.number)
     if row.status == "in":
-        return (1, 0, -row.chips, row.name, row.number)
-    return (2, 0, 0, row.name, row.number)
+        return (1, 0, -row.chips, name, row.number)
+    return (2, 0, 0, name, row.number)
 
 
 def event_results_table(event: Event, *, public: bool = False) -> EventResults:
@@ -101,7 +112,7 @@ def event_results_table(event: Event, *, public: bool = False) -> EventResults:
         rows.append(
             ResultRow(
                 place=entry.place if status != "re-entered" else None,
-                name=entry.player.public_name if public else entry.player.name,
+                name=entry.player.public_name if public else entry.player.display_name,
                 entry_id=entry.pk,
                 person_id=people.get(person, person) if person is not None else None,
                 number=entry.number,

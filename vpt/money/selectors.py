@@ -54,6 +54,10 @@ def event_payouts(event: Event, *, public: bool = False) -> dict[str, Any]:
         }
         for place, (percentage, amount) in enumerate(zip(percentages, prizes.amounts, strict=False), start=1)
     ]
+    if event.status == Event.Status.FINISHED:
+        # Every place is decided: a place nobody holds (two players shared the one above it,
+        # or a deal placed them so) pays nobody and is not listed.
+        rows = [row for row in rows if row["name"]]
     return {
         "entries": prizes.pool.entries,
         "pool": prizes.pool,

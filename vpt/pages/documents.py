@@ -16,10 +16,11 @@ from vpt.slips.data import SeatCardData, SlipData
 _Printable = TypeVar("_Printable", SlipData, SeatCardData)
 
 
-def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
-    """The PDF shown in the browser (``inline``), saved under ``filename`` if the user saves it."""
+def pdf_response(pdf: bytes, filename: str, *, download: bool = False) -> HttpResponse:
+    """The PDF shown in the browser (``inline``), saved under ``filename`` if the user saves it;
+    with `download`, saved at once (``attachment``): a file to print elsewhere or keep."""
     response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Content-Disposition"] = f'{"attachment" if download else "inline"}; filename="{filename}"'
     response["Cache-Control"] = "no-store"  # a corrected hand prints its new numbers at once
     return response
 

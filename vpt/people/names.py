@@ -20,3 +20,13 @@ def fold_name(text: str) -> str:
     """
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return " ".join("".join(char for char in decomposed if not unicodedata.combining(char)).split())
+
+
+def name_key(text: str) -> tuple[str, str]:
+    """How a list of names is sorted: by the folded name ("Élodie" before "Sofía", "ana" beside
+    "Ana"), then as typed, so equal folds keep one order.
+
+    >>> sorted(["Sofía", "Élodie", "bea", "Ana"], key=name_key)
+    ['Ana', 'bea', 'Élodie', 'Sofía']
+    """
+    return fold_name(text), text

@@ -23,7 +23,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from vpt.clock.display import changes_with_time, clock_payload, time_text
+from vpt.clock.display import changes_with_time, clock_payload, finished_payload, time_text
 from vpt.events.late_registration import registration_window
 from vpt.events.models import Event, Player
 from vpt.http import HtmxHttpRequest
@@ -61,7 +61,9 @@ def _standings_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     base = reverse("public:standings", args=[event.slug])
     data = selectors.event_standings(event, query=query)
     links = {"player_base": f"{base}players/", "table_base": f"{base}tables/"}
+    results = event_results_table(event, public=True) if event.status == Event.Status.FINISHED else None
     return {
+        "results": results,
         "event": event,
         "standings": data,
         "poll_url": f"{base}?{urlencode({'q': query})}" if query.strip() else base,
@@ -137,8 +139,16 @@ def player(request: HttpRequest, live: Live, slug: str, player_id: int) -> HttpR
             page = selectors.player_page(event, player_id, upto=_upto(request))
         except Player.DoesNotExist:
             raise Http404(gettext("No such player.")) from None
-        html = render_to_string("public/player.html#player-live", {"event": event, "page": page}, request=request)
-        return {"html": html, "name": page.player.name}
+        results = event_results_table(event, public=True) if event.status == Event.Status.FINISHED else None
+        by_entry = {row.entry_id: row for row in results.rows} if results else {}
+        context = {
+            "event": event,
+            "page": page,
+            "finished": results is not None,
+            "entry_results": [(entry, by_entry.get(entry.pk)) for entry in page.entries],
+        }
+        html = render_to_string("public/player.html#player-live", context, request=request)
+        return {"html": html, "name": page.player.public_name}
 
     cached = live.cached("player", compute)
     context = {"event": event, "title": cached["name"], "live_html": mark_safe(cached["html"])}
@@ -180,6 +190,10 @@ def _clock_bucket(live: Live) -> str:
 def _clock(live: Live) -> dict[str, Any]:
     """What the clock shows, computed without writing, once per version, language and second."""
 
+    if live.event.status == Event.Status.FINISHED:
+        live.version_note("clock-fixed", True)
+        return finished_payload()
+
     def compute() -> dict[str, Any]:
         # Computed at the first request of the second; those later in the same second get it too.
         status = clock_now(live.event, now=live.now).status
@@ -205,6 +219,8 @@ def clock(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
 
 def _clock_context(payload: dict[str, Any]) -> dict[str, Any]:
     """The clock's texts as first rendered (the script counts on from there)."""
+    if payload.get("finished"):
+        return {"clock": payload, "time_text": payload["time_text"], "break_in": ""}
     return {
         "clock": payload,
         "time_text": time_text(payload["seconds_left"])
@@ -220,6 +236,15 @@ def _screen_panel(event: Event) -> dict[str, Any]:
     """The big screen's side: players left, entries, average stack, the pool and its payouts,
     and the chip leaders (for the rotation)."""
     results = event_results_table(event, public=True)
+    if results.finished:  # places and prizes as the results have them: no clock, no chips in play
+        return {
+            "event": event,
+            "finished": True,
+            "entries": results.entries,
+            "pool": results.prizes.pool,
+            "results": results.placed_rows()[:SCREEN_LEADERS],
+            "deal": results.deal,
+        }
     still_in = sorted((row for row in results.rows if row.status == "in"), key=lambda row: -row.chips)
     chips = sum(row.chips for row in still_in)
     return {

@@ -6,9 +6,9 @@ room facts  what the tables, seats and hands tell the clock (`vpt.events.selecto
             Fantasyland hand was recorded. Rounds is the lowest layer that sees all three, so it
             reads them here and passes them down; events never queries tables, seats or hands.
 
-The clock services below are the events ones with this reader bound, each followed by the deal
-of the next hand at every table that waited for a break to end (`deal_waiting_hands`): views,
-the job runner and `manage.py tick_clock` call these.
+The clock services below are the events ones with this reader bound, and with the deal of the
+next hand at every table that waited for a break to end (`deal_waiting`) done inside their
+transaction: views, the job runner and `manage.py tick_clock` call these.
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ from django.db.models import Count, Max, Q
 from vpt.clock import services as clock_services
 from vpt.clock.display import clock_now as clock_at
 from vpt.clock.selectors import ClockSnapshot, RoomFacts
+from vpt.events.audit import bump_version
 from vpt.events.models import Clock, Event
 from vpt.seating.models import Seat
+from vpt.seating.next_hand import deal_next_hands
 from vpt.seating.services import deal_waiting_hands
 from vpt.tables.models import Table
 
@@ -66,16 +68,22 @@ def clock_now(event: Event, *, now: datetime | None = None) -> ClockSnapshot:
     return clock_at(event, facts=room_facts(event), now=now)
 
 
+def deal_waiting(event: Event) -> None:
+    """Deal the next hand at every table of ``event`` that waited for a break to end, inside
+    the clock service's transaction (``event`` locked by it): a break ends and its tables deal
+    in one commit, so no page or API call ever sees the break over and a table `not_dealt`."""
+    if deal_next_hands(event):
+        bump_version(event.pk)
+
+
 def _then_deal(service: Callable[..., Clock]) -> Callable[..., Clock]:
-    """`service` with the room's facts, then the next hand dealt at every table that waited for
-    the break to end (a change of the clock may have ended it: ofc-rules.md, "Rounds, levels and
-    breaks")."""
+    """`service` with the room's facts and, in its own transaction, the next hand dealt at every
+    table that waited for the break to end (a change of the clock may have ended it:
+    ofc-rules.md, "Rounds, levels and breaks")."""
 
     @wraps(service)
     def run(event: Event, **kwargs: Any) -> Clock:
-        clock = service(event, read_facts=room_facts, **kwargs)
-        deal_waiting_hands(event)
-        return clock
+        return service(event, read_facts=room_facts, deal_waiting=deal_waiting, **kwargs)
 
     return run
 
@@ -90,7 +98,7 @@ sync_clock = _then_deal(clock_services.sync_clock)
 def apply_clock_changes(*, now: datetime | None = None) -> int:
     """Store what time did to every running clock (`vpt.clock.services`), then deal the
     next hand at the tables a break that ended kept waiting: the job runner's pass."""
-    changed = clock_services.apply_clock_changes(read_facts=room_facts, now=now)
+    changed = clock_services.apply_clock_changes(read_facts=room_facts, now=now, deal_waiting=deal_waiting)
     waiting = (
         Table.objects.filter(
             event__status=Event.Status.RUNNING, status=Table.Status.OPEN, next_chips_per_point__isnull=True

@@ -700,11 +700,19 @@ def close_round(table: Table, *, actor: Actor, force: bool = False) -> Round:
     return opened
 
 
+def ensure_can_attach_photo(hand: Hand, *, actor: Actor) -> None:
+    """Refuse (`NotAllowed`) an actor who may not keep a photo with `hand`: who may record at
+    its table (a director, its dealer, or its own signed-in device). The view asks this before
+    it reads the photo's body, so a refused upload is never decoded."""
+    table = hand.table
+    ensure_can_record(actor, dealer_id=table.dealer_id, table_number=table.number, table_id=table.pk)
+
+
 @transaction.atomic(durable=True)
 def attach_photo(hand: Hand, *, photo: PreparedPhoto, actor: Actor) -> HandPhoto:
-    """Keep `photo` with `hand` (replacing an earlier one); the table's dealer or a director."""
+    """Keep `photo` with `hand` (replacing an earlier one); who may record at its table."""
     hand = Hand.objects.select_for_update().select_related("table").get(pk=hand.pk)
-    ensure_can_record(actor, dealer_id=hand.table.dealer_id, table_number=hand.table.number)
+    ensure_can_attach_photo(hand, actor=actor)
     earlier = HandPhoto.objects.filter(hand=hand).first()
     if earlier is not None:
         old_name = earlier.image.name

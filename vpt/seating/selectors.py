@@ -71,11 +71,11 @@ def seats_by_entry(event: Event) -> dict[int, Seat]:
 
 
 def pending_moves(event: Event) -> list[SeatMove]:
-    """The moves of ``event`` whose players have not said "I'm seated" yet, oldest first, each
-    with its player: 1 query."""
+    """The moves of ``event`` whose players have not said "I'm seated" yet and are still in
+    (a player out since has no seat to reach), oldest first, each with its player: 1 query."""
     return list(
-        SeatMove.objects.filter(event=event, confirmed_at__isnull=True)
-        .select_related("entry__player")
+        SeatMove.objects.filter(event=event, confirmed_at__isnull=True, entry__status=Entry.Status.ACTIVE)
+        .select_related("entry__player__person__merged_into")  # its public name, for move slips
         .order_by("moved_at", "id")
     )
 

@@ -65,7 +65,8 @@ def entry_name(entry: Entry, *, public: bool = False) -> str:
     document anyone may print, where a hidden person is "Hidden player" (`Entry.public_name`)."""
     if public:
         return entry.public_name
-    return entry.player.name if entry.number == 1 else f"{entry.player.name} ({entry.number})"
+    name = entry.player.display_name  # the person's name, as every printout gives it
+    return name if entry.number == 1 else f"{name} ({entry.number})"
 
 
 def user_name(user: Any) -> str:
@@ -90,13 +91,13 @@ def slips_data(
     public_url: PublicUrl | None = None,
     language: str | None = None,
     page_format: str | None = None,
-    public: bool = False,
+    public: bool = True,
 ) -> list[SlipData]:
     """The slips of ``hands``, in their order: 5 queries, however many hands.
 
     ``hands`` is a queryset (or hand objects, re-read by id). The event's language and slip
-    format apply unless ``language``/``page_format`` say otherwise. ``public``: for a document
-    anyone may print (a hidden person is "Hidden player").
+    format apply unless ``language``/``page_format`` say otherwise. ``public`` (the default: a
+    slip goes to the table and leaves the director's hands): a hidden person is "Hidden player".
     """
     if not isinstance(hands, QuerySet):
         ids = [hand.pk for hand in hands]
@@ -319,14 +320,14 @@ def seat_cards_data(event: Event, *, player_url: Callable[[str], str] | None = N
     when ``player_url`` turns a link's token into its URL: 2 queries."""
     seats = (
         Seat.objects.filter(table__event=event, table__status=Table.Status.OPEN, entry__isnull=False)
-        .select_related("table", "entry__player")
+        .select_related("table", "entry__player__person__merged_into")
         .order_by("table__number", "number")
     )
     seated = [seat for seat in seats if seat.entry is not None]
     tokens = live_player_tokens(seat.occupant for seat in seated) if player_url is not None else {}
     cards = tuple(
         SeatCard(
-            player=seat.occupant.player.name,
+            player=seat.occupant.player.public_name,  # the card goes on the table: a hidden person hidden
             table=seat.table.number,
             seat=seat.number,
             entry=seat.occupant.number,
@@ -341,7 +342,7 @@ def move_slips_data(event: Event, *, page_format: str | None = None) -> MoveSlip
     """A slip for each player moved and not yet seated (`pending_moves`), oldest move first: 1 query."""
     moves = tuple(
         MoveSlip(
-            player=move.entry.player.name if move.entry.number == 1 else str(move.entry),
+            player=entry_name(move.entry, public=True),  # handed to the player: a hidden person hidden
             from_table=move.from_table,
             from_seat=move.from_seat,
             to_table=move.to_table,
@@ -361,7 +362,10 @@ def table_list_data(event: Event) -> TableListData:
         Table.objects.filter(event=event, status=Table.Status.OPEN)
         .select_related("dealer", "next_level")
         .prefetch_related(
-            Prefetch("seat_set", queryset=Seat.objects.select_related("entry__player").order_by("number"))
+            Prefetch(
+                "seat_set",
+                queryset=Seat.objects.select_related("entry__player__person__merged_into").order_by("number"),
+            )
         )
         .order_by("number")
     )
@@ -370,7 +374,7 @@ def table_list_data(event: Event) -> TableListData:
         seats = tuple(
             TableListSeat(
                 seat=seat.number,
-                player=entry_name(seat.entry) if seat.entry else "",
+                player=entry_name(seat.entry, public=True) if seat.entry else "",  # posted in the room
                 stack=seat.entry.stack if seat.entry else None,
                 fantasyland_cards=seat.fantasyland_cards,
             )

@@ -23,7 +23,7 @@ from decimal import Decimal
 from django.utils import timezone
 
 from vpt.clock.rules import ClockStatus
-from vpt.events.models import Entry, Event
+from vpt.events.models import Entry, Event, Payment
 from vpt.money.prizes import event_prizes
 from vpt.rounds.clock import clock_now
 from vpt.rounds.models import Hand, HandFlag
@@ -57,6 +57,7 @@ class MyPage:
     move: SeatMove | None  # a move the player has not confirmed yet
     planned: PlannedMove | None = None  # a move planned for after the round
     playing: bool = True  # still in a running event: seat, chips, place by chips, clock
+    prize_paid_at: datetime | None = None  # when the cash desk paid the prize out (None: not yet)
 
     @property
     def fantasyland_cards(self) -> int:
@@ -121,6 +122,11 @@ def my_page(entry: Entry, facts: EventFacts) -> MyPage:
     left = len(facts.stacks)
     paid = len(facts.amounts)
     prize = facts.prizes.get(entry.pk, Decimal("0.00")) if not playing and entry.place is not None else None
+    paid_at = (
+        Payment.objects.filter(entry=entry, kind=Payment.Kind.PRIZE).values_list("created_at", flat=True).first()
+        if prize
+        else None
+    )
     next_place = None
     if playing and 1 < left <= paid + event.seats_per_table:
         amount = facts.amounts[left - 1] if left <= paid else Decimal("0.00")
@@ -143,4 +149,5 @@ def my_page(entry: Entry, facts: EventFacts) -> MyPage:
         move=SeatMove.objects.filter(entry=entry, confirmed_at__isnull=True).first() if playing else None,
         planned=planned,
         playing=playing,
+        prize_paid_at=paid_at,
     )

@@ -17,7 +17,7 @@ from django.db.models import Prefetch
 from vpt.events.models import Entry, Event, Player
 from vpt.ofc import RuleSet
 from vpt.people.models import HIDDEN_NAME
-from vpt.people.names import fold_name
+from vpt.people.names import fold_name, name_key
 from vpt.rounds.models import Board, Exchange, Hand
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
@@ -93,6 +93,8 @@ _STANDING_FIELDS = (
     "eliminated_at_table",
     "player__person__hidden",
     "player__person__merged_into__hidden",
+    "player__person__name",
+    "player__person__merged_into__name",
 )
 
 
@@ -108,7 +110,8 @@ def event_standings(event: Event, *, query: str = "") -> Standings:
     hidden_name = str(HIDDEN_NAME)
     for stored in Entry.objects.filter(event=event).values_list(*_STANDING_FIELDS).order_by():
         hidden = bool(stored[12] or stored[13])
-        row = (*stored[:2], hidden_name if hidden else stored[2], *stored[3:12], hidden)
+        person_name = stored[15] or stored[14] or stored[2]  # the person's name (a merge's keeper), else as typed
+        row = (*stored[:2], hidden_name if hidden else person_name, *stored[3:12], hidden)
         entries_total += 1
         player_id, number = row[1], row[3]
         if row[5] == Entry.Status.ACTIVE:
@@ -120,7 +123,7 @@ def event_standings(event: Event, *, query: str = "") -> Standings:
 
     # A finished event has placed its players still in (a deal's places, or by chips): their
     # places rank them, so the standings agree with the results. Running: by chips.
-    active_rows.sort(key=lambda r: (r[6] is None, r[6] or 0, -r[4], r[2], r[3]))
+    active_rows.sort(key=lambda r: (r[6] is None, r[6] or 0, -r[4], name_key(r[2]), r[3]))
     active: list[StandingRow] = []
     previous_stack, rank = None, 0
     for index, r in enumerate(active_rows, start=1):
@@ -134,7 +137,7 @@ def event_standings(event: Event, *, query: str = "") -> Standings:
             )
         )
     out_rows = [r for player_id, r in latest.items() if player_id not in active_players]
-    out_rows.sort(key=lambda r: (r[6] is None, r[6] or 0, r[2]))
+    out_rows.sort(key=lambda r: (r[6] is None, r[6] or 0, name_key(r[2])))
     eliminated = [
         StandingRow(r[1], r[0], r[2], r[4], counts[r[1]], False, None, r[6], None, None, False, r[11], r[10], r[12])
         for r in out_rows

@@ -23,6 +23,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from vpt.json_bounds import JsonBoundsError, load_bounded
+
 FIELD, TABLE = "field", "table"
 FORMULAS = (FIELD, TABLE)
 KEYS = (
@@ -98,6 +100,8 @@ def _decimal(data: Mapping[str, Any], key: str, default: Decimal) -> Decimal:
         raise RuleError(_("%(key)s must be a number.") % {"key": key}, key=key)
     if number < 0:
         raise RuleError(_("%(key)s cannot be negative.") % {"key": key}, key=key)
+    if number > MAX_RULE_NUMBER:
+        raise RuleError(_("%(key)s must be at most %(max)s.") % {"key": key, "max": f"{MAX_RULE_NUMBER:,}"}, key=key)
     return number
 
 
@@ -111,7 +115,25 @@ def _count(data: Mapping[str, Any], key: str, default: int | None, *, least: int
         raise RuleError(_("%(key)s must be a whole number.") % {"key": key}, key=key)
     if value < least:
         raise RuleError(_("%(key)s must be at least %(least)s.") % {"key": key, "least": least}, key=key)
+    if value > MAX_RULE_NUMBER:
+        raise RuleError(_("%(key)s must be at most %(max)s.") % {"key": key, "max": f"{MAX_RULE_NUMBER:,}"}, key=key)
     return value
+
+
+MAX_RULE_CHARS = 4000  # a full rule with a 100-place table is under 1,000
+MAX_RULE_DEPTH = 4  # an object holding a list of numbers is 2 deep
+MAX_RULE_NUMBER = Decimal("1000000")
+MAX_TABLE_PLACES = 1000
+
+
+def load_rule(text: str) -> PointsRule:
+    """The rule in the JSON `text` a director typed: bounded in size and nesting before it is
+    read (`vpt.json_bounds`), then `parse_rule`. `json.JSONDecodeError` when it is not JSON."""
+    try:
+        data = load_bounded(text, max_chars=MAX_RULE_CHARS, max_depth=MAX_RULE_DEPTH)
+    except JsonBoundsError as error:
+        raise RuleError(_("The points rule is too big: %(problem)s") % {"problem": error}) from None
+    return parse_rule(data)
 
 
 def parse_rule(data: Any) -> PointsRule:
@@ -140,6 +162,8 @@ def parse_rule(data: Any) -> PointsRule:
     table_data = data.get("table") or []
     if not isinstance(table_data, list | tuple):
         raise RuleError(_("table must be a list of points, first place first."), key="table")
+    if len(table_data) > MAX_TABLE_PLACES:
+        raise RuleError(_("table: at most %(max)s places.") % {"max": f"{MAX_TABLE_PLACES:,}"}, key="table")
     table: list[Decimal] = []
     for index, _value in enumerate(table_data, start=1):
         try:

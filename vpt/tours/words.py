@@ -13,6 +13,15 @@ from .points import CENT, ScoredResult
 from .rules import FIELD, PointsRule
 
 
+def _plural_count(value: Decimal | int) -> int:
+    """The count a plural form is chosen by: the number when whole, else 2 ("1.5 points").
+
+    >>> _plural_count(Decimal("1")), _plural_count(Decimal("1.5")), _plural_count(0)
+    (1, 2, 0)
+    """
+    return int(value) if value == int(value) else 2
+
+
 def _n(value: Decimal | int, places: int | None = None) -> str:
     if isinstance(value, Decimal) and places is not None:
         value = value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
@@ -43,7 +52,14 @@ def rule_words(rule: PointsRule) -> list[str]:
     if rule.paid_only:
         lines.append(_("Only places that won a prize earn place points."))
     if rule.participation:
-        lines.append(_("Everyone who plays an event adds %(points)s points.") % {"points": _n(rule.participation)})
+        lines.append(
+            ngettext(
+                "Everyone who plays an event adds %(points)s point.",
+                "Everyone who plays an event adds %(points)s points.",
+                _plural_count(rule.participation),
+            )
+            % {"points": _n(rule.participation)}
+        )
     lines.append(_("People sharing a place share the average of the places they cover."))
     lines.append(_("Each event's points are rounded to 2 decimals (half up) before they are added."))
     if rule.min_entries:

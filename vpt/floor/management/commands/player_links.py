@@ -7,7 +7,6 @@ since no phone opens it."""
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django.conf import settings
@@ -15,6 +14,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.test import override_settings
 from django.utils.translation import gettext as _
 
+from vpt.csvsafe import SafeWriter
 from vpt.events.management.commands.import_players import command_actor
 from vpt.events.models import Event
 from vpt.events.player_links import issue_player_links
@@ -51,8 +51,8 @@ class Command(BaseCommand):
             if event.status != Event.Status.FINISHED:  # after the last hand or a deal: no new links
                 issue_player_links(event, actor=command_actor(options["actor"]))
             links = entry_links(event, configured_public_url)
-        writer = csv.writer(self.stdout, lineterminator="\n")
+        writer = SafeWriter(self.stdout, lineterminator="\n")  # a name typed as a formula stays text
         writer.writerow(["name", "url"])
         for entry, url in links:
             if url:  # an entry without a link, of a finished event, has nothing to send
-                writer.writerow([str(entry), url])
+                writer.writerow([entry.player.name, url])  # one row per player: a re-entry keeps the link
