@@ -1,12 +1,4 @@
-"""Public pages of an event (no login): standings (polls its own fragment every 5 s while the
-tab is visible), a table's page, a player's page, payouts, the clock display and its JSON, and
-the standings as JSON.
-
-The director's event tools live below: clock controls, payout editor and deal calculator in
-`vpt.events` (clock_views, payout_views), balancing suggestions in `vpt.floor.seating_views`. The
-clock's words and the payouts come from `vpt.events` too, so the public pages and the tools
-show the same thing. Views are thin: a selector reads, the template renders.
-"""
+"""An event's public JSON: the standings, the results and every table's next hand."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""Tour pages. Public: the leaderboard (phone and big screen, polled while visible), its CSV
-and JSON, a person's career page and statistics JSON. Director: the tours, a tour's name, points
-rule and events. Views are thin: selectors read, services write, refusals are form errors."""
+"""The tour's JSON: a tour's leaderboard, a person's career statistics, and an event's hands a
+page at a time."""
 
 from __future__ import annotations
 

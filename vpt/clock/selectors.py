@@ -1,4 +1,5 @@
-"""Reads for event pages: standings, results, the clock and the payouts, each in a constant number of queries."""
+"""The clock's read model: what the clock needs at a moment and what it shows (`clock_snapshot`),
+and the room's facts the layers above pass down (`RoomFacts`)."""
 
 from __future__ import annotations
 

@@ -1,16 +1,9 @@
-"""The director's table tools and the tables' sign-in.
-
-assign dealer   POST from the tables overview (which lives in `vpt.seating`).
-dealers page    ``/floor/tables/event/<slug>/dealers/``: the event's dealer accounts (create one
-                with a generated password shown once, deactivate) and each table's sign-in
-                card (print a new one: `vpt.floor.sign_in_views`; revoke).
-sign-in         ``/tables/sign-in/<token>/``, the URL on a table's sign-in card: the page asks
-                "Sign in this device?", and its POST signs this browser in as that table's
-                device (`vpt.tables.permissions`) and opens the table's page. A link preview
-                that fetches the URL signs nothing in. A bad, revoked or finished event's token
-                is refused (403), and so is a card that has signed in as many devices as it
-                allows (409). The token is kept out of the logs (`vpt.log_redaction`).
-"""
+"""The table's sign-in: ``/tables/sign-in/<token>/``, the URL on a table's sign-in card. The
+page asks "Sign in this device?", and its POST signs this browser in as that table's device
+(`vpt.tables.permissions`) and opens the table's page. A link preview that fetches the URL
+signs nothing in. A bad, revoked or finished event's token is refused (403), and so is a card
+that has signed in as many devices as it allows (409). The token is kept out of the logs
+(`vpt.log_redaction`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""A hand's board photo (vpt/rounds/photos.py): the dealer's device sends it on its own once
-the hand is recorded (the hand itself goes as JSON to the Table API); the director views it,
-streamed from the data folder, never from a public URL, never cached by a shared cache."""
+"""A hand's board photo for the director, streamed from the data folder, never from a public
+URL, never cached by a shared cache (the dealer's device sends it: `vpt.dealer.photo_views`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Reads for event pages: standings, results, the clock and the payouts, each in a constant number of queries."""
+"""The payouts page's read model: the payout structure, who is in the money, and each place's
+prize, in a constant number of queries."""
 
 from __future__ import annotations
 

@@ -1,12 +1,4 @@
-"""PDF views: a selector builds the data, a renderer draws it, the browser shows it inline.
-
-Who may print what:
-  printables page      a director (links to everything below)
-  hand slip            the dealer assigned to the hand's table, or a director
-  batch of slips       a director (a table's hands, or an event's in a time range)
-  seat cards, table list   a director
-  results, hand history    everyone (public pages)
-"""
+"""The public PDFs: an event's results sheet and a table's hand history."""
 
 from __future__ import annotations
 

@@ -1,3 +1,5 @@
+"""The home page: the way in for everyone."""
+
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render

@@ -1,6 +1,5 @@
-"""Tour pages. Public: the leaderboard (phone and big screen, polled while visible), its CSV
-and JSON, a person's career page and statistics JSON. Director: the tours, a tour's name, points
-rule and events. Views are thin: selectors read, services write, refusals are form errors."""
+"""A tour's public leaderboard (phone and big screen, polled while visible, 25 rows a page) and
+its CSV."""
 
 from __future__ import annotations
 
