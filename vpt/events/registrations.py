@@ -246,7 +246,7 @@ def check_in(registration: Registration, *, method: str, actor: Actor) -> Entry:
     ensure_director(actor)
     event = lock_event(registration.event_id)
     check_registration_open(event)
-    registration = Registration.objects.select_for_update().select_related("person").get(pk=registration.pk)
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("person").get(pk=registration.pk)
     if registration.status == Registration.Status.CHECKED_IN:
         raise Conflict(_("%(name)s is already checked in.") % {"name": registration.name}, code="already_checked_in")
     if registration.status == Registration.Status.CANCELLED:
