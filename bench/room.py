@@ -58,7 +58,7 @@ from vpt.ofc import deck, format_cards  # noqa: E402  (pure engine: no Django)
 POLL_SECONDS = 5
 WAIT_POLL_SECONDS = 1.0
 START_DEADLINE_SECONDS = 300
-LOGIN_DEADLINE_SECONDS = 120
+LOGIN_DEADLINE_SECONDS = 300
 REQUEST_TIMEOUT_SECONDS = 60
 # A dealer whose request failed (the server down, a worker killed, a refusal) waits before
 # trying again: a bound that doubles from the first to the most after each failure in a row,
@@ -213,7 +213,7 @@ def boards(page: str, rng: random.Random) -> dict[str, str] | None:
 def log_in(client: Client, stats: Stats, table: dict[str, object]) -> bool:
     """Log the dealer in as a tablet would. Every tablet here shares one address (127.0.0.1), and
     the login throttle checks one password per address at a time: a tablet asked to wait
-    (429 with Retry-After) waits that long and tries again, as a person would."""
+    (429 with Retry-After) waits that long (and a little more, at random) and tries again, as a person would."""
     client.request("login page", "GET", "/floor/accounts/login/")
     deadline = time.monotonic() + LOGIN_DEADLINE_SECONDS
     while True:
@@ -221,7 +221,9 @@ def log_in(client: Client, stats: Stats, table: dict[str, object]) -> bool:
             "login", "POST", "/floor/accounts/login/", {"username": str(table["dealer"]), "password": DEALER_PASSWORD}
         )
         if answer is not None and answer[0] == 429 and time.monotonic() < deadline:
-            time.sleep(float(answer[1].get("Retry-After", "1")))
+            # A spread of retries, or the 60 tablets of a big room all try again in the same
+            # instant and most of them lose again.
+            time.sleep(float(answer[1].get("Retry-After", "1")) + random.uniform(0, 2))
             continue
         break
     if answer is None or answer[0] != 302:

@@ -54,6 +54,7 @@ from vpt.seating.next_hand import deal_after_hand, deal_next_hands, undeal, why_
 from vpt.seating.pace import held_tables
 from vpt.seating.planned import carry_out_planned_moves
 from vpt.tables.models import Round, Table
+from vpt.write_turns import write_turn
 
 from .clock import room_facts
 from .floor_hooks import floor_hand_recorded
@@ -195,17 +196,18 @@ def _record(
     if table.is_dealt:  # else the clock may have ended a break: dealt under the lock
         assert current is not None  # every table has an open round
         plan = _plan(event, table, seats, current, parsed=parsed, rules=rules, confirmed_seats=confirmed_seats)
-    return _record_locked(
-        table_id,
-        event.pk,
-        plan,
-        hand_number=hand_number,
-        parsed=parsed,
-        rules=rules,
-        actor=actor,
-        key=key,
-        confirmed_seats=confirmed_seats,
-    )
+    with write_turn():
+        return _record_locked(
+            table_id,
+            event.pk,
+            plan,
+            hand_number=hand_number,
+            parsed=parsed,
+            rules=rules,
+            actor=actor,
+            key=key,
+            confirmed_seats=confirmed_seats,
+        )
 
 
 @dataclass
