@@ -30,3 +30,15 @@ def test_the_multiplier_is_set_audited_and_bad_values_are_refused(director: obje
         with pytest.raises(ServiceError):
             set_tour_event_multiplier(tour, event=event, multiplier=bad, actor=director)  # type: ignore[arg-type]
     assert TourEvent.objects.get(tour=tour).multiplier == Decimal("1.5")
+
+
+def test_create_tour_adds_events_with_their_multipliers(rng: random.Random) -> None:
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    build_finished_event("spring", make_people(6), rng)
+    with pytest.raises(CommandError, match="at most 10"):
+        call_command("create_tour", "vpt", "--name", "VPT", "--event", "spring=11")
+    assert not TourEvent.objects.exists()
+    call_command("create_tour", "vpt", "--name", "VPT", "--event", "spring=2.5")
+    assert TourEvent.objects.get().multiplier == Decimal("2.5")
