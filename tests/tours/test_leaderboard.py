@@ -203,6 +203,7 @@ def test_the_json_has_the_spec_shape(client: Client, rng: random.Random) -> None
             "entries": 12,
             "buy_in": "100.00",
             "counts": True,
+            "multiplier": "1",
         }
     ]
     first = data["rows"][0]
@@ -317,3 +318,33 @@ def test_the_page_shows_the_top_rows_and_the_rest_a_page_away(client: Client, rn
 
     assert len(client.get("/tours/vpt/leaderboard.csv").content.decode().splitlines()) == 81
     assert len(client.get("/api/tours/vpt/leaderboard").json()["rows"]) == 80
+
+
+def test_an_event_multiplier_applies_once_to_place_points_and_participation() -> None:
+    from vpt.tours.points import EventFacts, PersonResult, score_event
+    from vpt.tours.rules import parse_rule
+
+    rule = parse_rule({"formula": "table", "table": [100, 70, 50], "participation": 2})
+    facts = EventFacts(1, "e", "E", None, "finished", 3, Decimal("100"), True, Decimal("1.5"))
+    # Ties share the average: (70 + 50) / 2 = 60; (60 + 2) x 1.5 = 93; (100 + 2) x 1.5 = 153.
+    scored = score_event(rule, facts, [PersonResult(1, 1), PersonResult(2, 2), PersonResult(3, 2)])
+    assert [s.points for s in scored] == [Decimal("153.00"), Decimal("93.00"), Decimal("93.00")]
+    facts = EventFacts(1, "e", "E", None, "finished", 3, Decimal("100"), True, Decimal("0.333"))
+    # (100 + 2) x 0.333 = 33.966 -> 33.97 (half up); (60 + 2) x 0.333 = 20.646 -> 20.65.
+    scored = score_event(rule, facts, [PersonResult(1, 1), PersonResult(2, 2), PersonResult(3, 2)])
+    assert [s.points for s in scored] == [Decimal("33.97"), Decimal("20.65"), Decimal("20.65")]
+
+
+def test_a_tour_event_multiplier_shows_in_the_json_and_scales_the_points(client: Client, rng: random.Random) -> None:
+    from vpt.tours.models import TourEvent
+
+    people = make_people(12)
+    built = build_finished_event("spring", people, rng, ties=0, buy_in=Decimal("100.00"))
+    tour = make_tour("vpt", {"formula": "field", "multiplier": 10, "min_entries": 10, "min_events": 1}, [built])
+    TourEvent.objects.filter(tour=tour).update(multiplier=Decimal("2"))
+
+    data = client.get("/api/tours/vpt/leaderboard").json()
+
+    assert data["events"][0]["multiplier"] == "2"
+    # 10 × √(12 / 1) × (1 + log10(100.25)) = 103.9615... × 2 = 207.92 (one rounding, at the end).
+    assert data["rows"][0]["points"] == "207.92"

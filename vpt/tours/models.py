@@ -11,6 +11,9 @@ changes       audited in the one audit log (`vpt.audit`, actions ``tours.*``), b
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -35,6 +38,14 @@ class TourEvent(models.Model):
     tour = models.ForeignKey(Tour, verbose_name=_("tour"), on_delete=models.CASCADE, related_name="tour_events")
     event = models.OneToOneField("events.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="+")
     added_at = models.DateTimeField(_("added at"), auto_now_add=True)
+    # Event points = round((average place points + participation) x multiplier, 2): 0 < m <= 10.
+    multiplier = models.DecimalField(
+        _("multiplier"),
+        max_digits=6,
+        decimal_places=3,
+        default=Decimal(1),
+        validators=[MinValueValidator(Decimal("0.001")), MaxValueValidator(Decimal(10))],
+    )
 
     class Meta:
         verbose_name = _("tour event")

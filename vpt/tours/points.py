@@ -44,6 +44,7 @@ class EventFacts:
     entries: int
     buy_in: Decimal
     finished: bool
+    multiplier: Decimal = Decimal(1)  # the tour event's multiplier, applied once per event
 
     @property
     def day(self) -> dt.date | None:
@@ -140,7 +141,9 @@ def score_event(rule: PointsRule, event: EventFacts, results: Sequence[PersonRes
                 for place in range(result.place, result.place + sharing[result.place])
             )
             total = _PRECISION.divide(sum(covered, Decimal(0)), Decimal(len(covered)))
-        points = (total + rule.participation).quantize(CENT, rounding=ROUND_HALF_UP)
+        points = _PRECISION.multiply(total + rule.participation, event.multiplier).quantize(
+            CENT, rounding=ROUND_HALF_UP
+        )
         scored.append(
             ScoredResult(
                 event=event,

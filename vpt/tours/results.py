@@ -14,7 +14,7 @@ Read for any number of events in 3 queries.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from vpt.events.models import Entry, Event, PayoutStructure
@@ -24,7 +24,7 @@ from vpt.people.selectors import canonical_ids
 from .points import CENT, EventFacts, PersonResult
 
 
-def event_facts(event: Event, entries: int) -> EventFacts:
+def event_facts(event: Event, entries: int, multiplier: Decimal = Decimal(1)) -> EventFacts:
     return EventFacts(
         event_id=event.pk,
         slug=event.slug,
@@ -34,6 +34,7 @@ def event_facts(event: Event, entries: int) -> EventFacts:
         entries=entries,
         buy_in=event.buy_in,
         finished=event.status == Event.Status.FINISHED,
+        multiplier=multiplier,
     )
 
 
@@ -53,8 +54,12 @@ def _places(rows: list[Row]) -> dict[int, int | None]:
     return places
 
 
-def read_results(events: Sequence[Event]) -> tuple[list[EventFacts], dict[int, list[PersonResult]]]:
-    """The facts of ``events`` (in their order) and each one's people's results: 3 queries."""
+def read_results(
+    events: Sequence[Event], multipliers: Mapping[int, Decimal] | None = None
+) -> tuple[list[EventFacts], dict[int, list[PersonResult]]]:
+    """The facts of ``events`` (in their order) and each one's people's results: 3 queries.
+    ``multipliers``: each event's tour multiplier by event id (1 when missing)."""
+    multipliers = multipliers or {}
     ids = [event.pk for event in events]
     by_event: dict[int, list[Row]] = defaultdict(list)
     dealt: dict[int, dict[int, Decimal]] = defaultdict(dict)  # a deal's amounts, by event and entry
@@ -72,7 +77,7 @@ def read_results(events: Sequence[Event]) -> tuple[list[EventFacts], dict[int, l
     facts, results = [], {}
     for event in events:
         rows = by_event.get(event.pk, [])
-        fact = event_facts(event, entry_counts.get(event.pk, 0))
+        fact = event_facts(event, entry_counts.get(event.pk, 0), multipliers.get(event.pk, Decimal(1)))
         facts.append(fact)
         places = _places(rows)
         best: dict[int, int | None] = {}

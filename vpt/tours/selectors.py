@@ -26,15 +26,21 @@ from .results import read_results
 from .rules import parse_rule
 from .words import result_formula, why_words
 
+TOUR_MULTIPLIER = "tour_multiplier"
+
 
 def tour_events(tour: Tour) -> list[Event]:
-    """The tour's events, by date (undated last), then as added: 1 query."""
-    return [
-        membership.event
-        for membership in TourEvent.objects.filter(tour=tour)
+    """The tour's events, by date (undated last), then as added: 1 query. Each carries its
+    tour multiplier (attribute ``TOUR_MULTIPLIER``) so the leaderboard needs no other query."""
+    events = []
+    for membership in (
+        TourEvent.objects.filter(tour=tour)
         .select_related("event")
         .order_by(F("event__starts_on").asc(nulls_last=True), "added_at", "id")
-    ]
+    ):
+        setattr(membership.event, TOUR_MULTIPLIER, membership.multiplier)
+        events.append(membership.event)
+    return events
 
 
 def tour_changes(tour: Tour, limit: int = 20) -> list[AuditEntry]:
@@ -64,7 +70,9 @@ class TourBoard:
 def tour_leaderboard(tour: Tour, events: list[Event] | None = None) -> TourBoard:
     """The tour's leaderboard with its people: 4 queries (5 without ``events``)."""
     events = tour_events(tour) if events is None else events
-    facts, results = read_results(events)
+    facts, results = read_results(
+        events, {e.pk: getattr(e, TOUR_MULTIPLIER) for e in events if hasattr(e, TOUR_MULTIPLIER)}
+    )
     board = leaderboard(parse_rule(tour.rule), facts, results)
     return TourBoard(tour, board, people_by_id(row.person_id for row in board.rows))
 
@@ -90,6 +98,7 @@ def leaderboard_data(data: TourBoard) -> dict[str, Any]:
                 "entries": event.entries,
                 "buy_in": _money(event.buy_in),
                 "counts": event.entries >= rule.min_entries,
+                "multiplier": format(event.multiplier.normalize(), "f"),
             }
             for event in board.events
         ],

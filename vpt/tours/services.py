@@ -6,6 +6,7 @@ the tour's version. The rule is parsed before anything is written: a bad rule ch
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
@@ -94,3 +95,36 @@ def remove_event_from_tour(tour: Tour, *, event: Event, actor: Actor) -> None:
     if not deleted:
         raise ServiceError(_("%(event)s is not part of this tour.") % {"event": event.name}, code="not_in_tour")
     _audit(tour, "tours.event_removed", actor, before={"event": event.slug})
+
+
+MAX_MULTIPLIER = Decimal(10)
+
+
+@transaction.atomic(durable=True)
+def set_tour_event_multiplier(tour: Tour, *, event: Event, multiplier: Decimal, actor: Actor) -> TourEvent:
+    """Set the multiplier of ``event``'s points in ``tour`` (0 < multiplier <= 10, 3 decimals)."""
+    ensure_director(actor)
+    if not isinstance(multiplier, Decimal) or not multiplier.is_finite() or not 0 < multiplier <= MAX_MULTIPLIER:
+        raise ServiceError(
+            _("A multiplier must be more than 0 and at most 10, not %(value)s.") % {"value": multiplier},
+            code="invalid_multiplier",
+        )
+    if multiplier != multiplier.quantize(Decimal("0.001")):
+        raise ServiceError(_("A multiplier has at most 3 decimals."), code="invalid_multiplier")
+    tour = Tour.objects.select_for_update().get(pk=tour.pk)
+    membership = TourEvent.objects.filter(tour=tour, event=event).first()
+    if membership is None:
+        raise ServiceError(_("%(event)s is not part of this tour.") % {"event": event.name}, code="not_in_tour")
+    before = format(membership.multiplier.normalize(), "f")
+    if membership.multiplier == multiplier:
+        return membership
+    membership.multiplier = multiplier
+    membership.save(update_fields=["multiplier"])
+    _audit(
+        tour,
+        "tours.event_multiplier_changed",
+        actor,
+        before={"event": event.slug, "multiplier": before},
+        after={"event": event.slug, "multiplier": format(multiplier.normalize(), "f")},
+    )
+    return membership

@@ -5,15 +5,23 @@ and the command says what is wrong (exit status 1)."""
 from __future__ import annotations
 
 import json
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from vpt.errors import ServiceError
+from vpt.events.models import Event
 from vpt.tours.event_simulation import simulation_actor
 from vpt.tours.models import Tour
-from vpt.tours.services import create_tour, update_tour
+from vpt.tours.services import (
+    MAX_MULTIPLIER,
+    add_event_to_tour,
+    create_tour,
+    set_tour_event_multiplier,
+    update_tour,
+)
 
 
 class Command(BaseCommand):
@@ -23,6 +31,9 @@ class Command(BaseCommand):
         parser.add_argument("slug")
         parser.add_argument("--name", required=True)
         parser.add_argument("--rule", type=Path, default=None, metavar="FILE.json", help="the points rule as JSON")
+        parser.add_argument(
+            "--event", action="append", default=[], metavar="SLUG[=MULT]", help="add an event (with its multiplier)"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         rule = None
@@ -33,6 +44,7 @@ class Command(BaseCommand):
                 raise CommandError(str(error)) from None
             except json.JSONDecodeError as error:
                 raise CommandError(f"{options['rule']}: not JSON: {error}") from None
+        events = _events(options["event"])
         actor = simulation_actor()
         existing = Tour.objects.filter(slug=options["slug"]).first()
         try:
@@ -42,6 +54,28 @@ class Command(BaseCommand):
             else:
                 tour = update_tour(existing, name=options["name"], rule=rule, actor=actor)
                 self.stdout.write(f"updated tour {tour.slug}")
+            for event, multiplier in events:
+                add_event_to_tour(tour, event=event, actor=actor)
+                set_tour_event_multiplier(tour, event=event, multiplier=multiplier, actor=actor)
+                self.stdout.write(f"event {event.slug} x{format(multiplier.normalize(), 'f')}")
         except ServiceError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(json.dumps(tour.rule))
+
+
+def _events(specs: list[str]) -> list[tuple[Event, Decimal]]:
+    """``SLUG[=MULT]`` each, checked before anything is written."""
+    events = []
+    for spec in specs:
+        slug, _sep, text = spec.partition("=")
+        event = Event.objects.filter(slug=slug).first()
+        if event is None:
+            raise CommandError(f"--event {spec}: no event with the slug {slug}")
+        try:
+            multiplier = Decimal(text) if text else Decimal(1)
+        except InvalidOperation:
+            raise CommandError(f"--event {spec}: the multiplier {text} is not a number") from None
+        if not multiplier.is_finite() or not 0 < multiplier <= MAX_MULTIPLIER:
+            raise CommandError(f"--event {spec}: the multiplier must be more than 0 and at most 10")
+        events.append((event, multiplier))
+    return events
