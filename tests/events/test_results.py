@@ -71,7 +71,8 @@ def test_every_results_view_agrees(client: Client, client_as_director: Client, f
         "0.00",
     )
     assert data["deal"]["kind"] == "icm" and len(data["deal"]["amounts"]) == 3
-    assert set(data["rows"][0]) == {"place", "name", "entry_id", "person_id", "prize", "chips"}
+    assert set(data["rows"][0]) == {"place", "name", "entry_id", "person_id", "prize", "chips", "flight"}
+    assert data["rows"][0]["flight"] is None
     assert sum(Decimal(row["prize"]) for row in data["rows"]) == Decimal("1100.00")
     expected = [(row["place"], row["name"], row["prize"]) for row in data["rows"]]
     assert [row[0] for row in expected][:9] == list(range(1, 10)) and [row[0] for row in expected][9:] == [None, None]

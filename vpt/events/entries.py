@@ -26,6 +26,7 @@ from vpt.people.selectors import canonical, find_person
 from vpt.people.services import new_person, remember_email
 
 from .audit import write_audit
+from .flights import check_may_enter_flight, entry_price
 from .late_registration import check_registration_open
 from .models import ChipAdjustment, Entry, Event, Player, PlayerLink
 from .places import assign_places
@@ -95,10 +96,11 @@ def add_player(
             % {"name": person.name},
             code="duplicate_person",
         )
+    check_may_enter_flight(event, person)
     if email and not person.email:
         remember_email(person, email=email)
     player = Player.objects.create(event=event, name=name, country=country, email=email, person=person)
-    buy_in, fee = event.price_of_entry(1)
+    buy_in, fee = entry_price(event, 1)
     entry = Entry.objects.create(
         event=event,
         player=player,
@@ -192,7 +194,7 @@ def reenter_player(player: Player, *, actor: Actor) -> Entry:
             _("%(name)s has used all %(max)s entries.") % {"name": player.name, "max": event.max_entries},
             code="no_entries_left",
         )
-    buy_in, fee = event.price_of_entry(len(entries) + 1)
+    buy_in, fee = entry_price(event, len(entries) + 1)
     entry = Entry.objects.create(
         event=event,
         player=player,

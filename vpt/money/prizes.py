@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from vpt.events import payouts as money
+from vpt.events.flights import main_event_of, pool_entries
 from vpt.events.models import Entry, Event, Payment, PayoutStructure
 from vpt.money.cash import CashReport, EntryMoney, PaymentRow, cash_report
 
@@ -74,7 +75,14 @@ def split_prizes(
 
 
 def event_prizes(event: Event) -> EventPrizes:
-    """The pool, the place amounts and every entry's prize (a deal's amounts included): 2 queries."""
+    """The pool, the place amounts and every entry's prize (a deal's amounts included): 2 queries.
+
+    A main event's pool takes the buy-ins of every entry of every flight, and only its Day 2
+    entries win prizes; a flight shows the main event's pool and structure, and pays nothing
+    of its own (festival.md, "Flights and the main event")."""
+    main = main_event_of(event)
+    if main is not None:
+        return _main_event_prizes(main, flight=event if main.pk != event.pk else None)
     rows = list(
         Entry.objects.filter(event=event)
         .order_by("place", "player__name", "number")
@@ -83,6 +91,24 @@ def event_prizes(event: Event) -> EventPrizes:
     pool = pool_of(event, [buy_in for _id, _place, buy_in, _dealt in rows])
     structure = PayoutStructure.objects.filter(event=event).first()
     dealt = {entry_id: amount for entry_id, _place, _buy_in, amount in rows if amount is not None}
+    amounts, by_entry = split_prizes(pool, structure, [(row[0], row[1]) for row in rows], dealt)
+    return EventPrizes(pool=pool, structure=structure, amounts=amounts, by_entry=by_entry, dealt=dealt)
+
+
+def _main_event_prizes(main: Event, *, flight: Event | None) -> EventPrizes:
+    """`event_prizes` of a main event (or of one of its flights): 3 queries."""
+    pool = pool_of(main, list(pool_entries(main).values_list("buy_in", flat=True)))
+    structure = PayoutStructure.objects.filter(event=main).first()
+    if flight is not None:
+        return EventPrizes(
+            pool=pool, structure=structure, amounts=place_amounts(pool, structure), by_entry={}, dealt={}
+        )
+    rows = list(
+        Entry.objects.filter(event=main)
+        .order_by("place", "player__name", "number")
+        .values_list("id", "place", "deal_shares__amount")
+    )
+    dealt = {entry_id: amount for entry_id, _place, amount in rows if amount is not None}
     amounts, by_entry = split_prizes(pool, structure, [(row[0], row[1]) for row in rows], dealt)
     return EventPrizes(pool=pool, structure=structure, amounts=amounts, by_entry=by_entry, dealt=dealt)
 

@@ -20,12 +20,21 @@ from typing import Any
 
 from django.db.models import Prefetch
 
+from vpt.events.flights import is_main_event
 from vpt.events.models import Deal, DealShare, Entry, Event
 from vpt.money.prizes import EventPrizes, event_prizes
 from vpt.people.names import name_key
 from vpt.people.selectors import canonical_ids
 
-__all__ = ["RESULT_COLUMNS", "EventResults", "ResultRow", "event_results_table", "results_json", "table_rows"]
+__all__ = [
+    "RESULT_COLUMNS",
+    "EventResults",
+    "ResultRow",
+    "event_results_table",
+    "main_event_results",
+    "results_json",
+    "table_rows",
+]
 
 RESULT_COLUMNS = ("place", "name", "entry", "prize", "chips", "status", "eliminated in hand")
 
@@ -42,6 +51,7 @@ class ResultRow:
     status: str  # "in", "out" or "re-entered"
     eliminated_at_table: int | None = None
     eliminated_at_hand: int | None = None
+    flight: str | None = None  # a main event's row: the slug of the flight it played
 
     @property
     def reentered(self) -> bool:
@@ -88,7 +98,10 @@ def _order(row: ResultRow) -> tuple[int, int, int, tuple[str, str], int]:
 
 
 def event_results_table(event: Event, *, public: bool = False) -> EventResults:
-    """Every entry's result, in results order: 5 queries (entries, prizes 2, deal, people)."""
+    """Every entry's result, in results order: 5 queries (entries, prizes 2, deal, people).
+    A main event's: `main_event_results` (its flights' entries too)."""
+    if is_main_event(event):
+        return main_event_results(event, public=public)
     entries = list(
         Entry.objects.filter(event=event).select_related("player__person__merged_into").order_by("player_id", "number")
     )
@@ -124,6 +137,64 @@ def event_results_table(event: Event, *, public: bool = False) -> EventResults:
             )
         )
     return EventResults(event=event, prizes=prizes, deal=deal, rows=tuple(sorted(rows, key=_order)))
+
+
+def main_event_results(main: Event, *, public: bool = False) -> EventResults:
+    """The results over a whole main event (festival.md, "Places"): Day 2's entries ranked as in
+    any event, then every flight entry that did not reach Day 2 (out in its flight, or withdrawn
+    by the best-stack policy) sharing one place after them (n + 1, n = Day 2's players); a
+    re-entered flight entry holds none. Before Day 2 starts nobody holds a place in it, and the
+    flights' advancing players are "in". 7 queries."""
+    day2 = list(Entry.objects.filter(event=main).select_related("player__person__merged_into", "flight").order_by("id"))
+    flights = list(
+        Entry.objects.filter(event__main_event=main)
+        .select_related("player__person__merged_into", "event")
+        .order_by("event_id", "player_id", "number")
+    )
+    started = bool(day2)
+    latest: dict[int, int] = {}
+    for entry in flights:
+        latest[entry.player_id] = max(latest.get(entry.player_id, 0), entry.number)
+    prizes = event_prizes(main)
+    deal = (
+        Deal.objects.filter(event=main)
+        .prefetch_related(Prefetch("shares", queryset=DealShare.objects.select_related("entry__player")))
+        .first()
+    )
+    people = canonical_ids(entry.player.person_id for entry in [*day2, *flights] if entry.player.person_id is not None)
+    tie_place = len(day2) + 1
+    rows = []
+    for entry, flight in [(e, e.flight) for e in day2] + [(e, e.event) for e in flights]:
+        withdrawn = entry.event_id != main.pk and entry.withdrawn
+        if entry.event_id == main.pk:
+            status, place = ("in" if entry.is_active else "out"), entry.place
+        elif entry.number < latest[entry.player_id]:
+            status, place = "re-entered", None
+        elif withdrawn:
+            status, place = "withdrawn", tie_place if started else None
+        elif entry.is_active:
+            if started and flight is not None and flight.status == Event.Status.FINISHED:
+                continue  # it went on: its Day 2 entry is its row
+            status, place = "in", None
+        else:
+            status, place = "out", tie_place if started else None
+        person = entry.player.person_id
+        rows.append(
+            ResultRow(
+                place=place,
+                name=entry.player.public_name if public else entry.player.display_name,
+                entry_id=entry.pk,
+                person_id=people.get(person, person) if person is not None else None,
+                number=entry.number,
+                prize=prizes.prize_of(entry.pk),
+                chips=entry.stack if status == "in" or entry.event_id == main.pk else 0,
+                status=status,
+                eliminated_at_table=entry.eliminated_at_table,
+                eliminated_at_hand=entry.eliminated_at_hand,
+                flight=flight.slug if flight is not None else None,
+            )
+        )
+    return EventResults(event=main, prizes=prizes, deal=deal, rows=tuple(sorted(rows, key=_order)))
 
 
 def table_rows(results: EventResults) -> list[list[object]]:
@@ -176,6 +247,7 @@ def results_json(results: EventResults) -> dict[str, Any]:
                 "person_id": row.person_id,
                 "prize": _money(row.prize),
                 "chips": row.chips,
+                "flight": row.flight,
             }
             for row in results.rows
         ],

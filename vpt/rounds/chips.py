@@ -6,6 +6,9 @@
    an eliminated entry holds 0 chips, an active one more than 0.
 3. The event's chips equal the starting stacks of all entries (registrations and re-entries)
    plus all adjustments.
+4. A main event's Day 2: each entry starts with the final stack of its person's entry in the
+   flight it came from, and no advancing stack of a flight is lost (every one is on Day 2,
+   or withdrawn by the best-stack policy).
 """
 
 from __future__ import annotations
@@ -74,4 +77,40 @@ def chip_discrepancies(event: Event) -> list[str]:
             f"the event holds {total_stacks} chips; entries and adjustments put {total_expected} "
             f"in play ({total_stacks - total_expected:+d})"
         )
+    return problems + day2_discrepancies(event)
+
+
+def day2_discrepancies(event: Event) -> list[str]:
+    """Rule 4 for a main event whose Day 2 has started (empty otherwise). 2 queries."""
+    day2 = list(
+        Entry.objects.filter(event=event, flight__isnull=False).values_list(
+            "id", "player__person_id", "flight_id", "starting_stack"
+        )
+    )
+    if not day2:
+        return []
+    advancing = {
+        (person, flight): (entry_id, stack, withdrawn)
+        for entry_id, person, flight, stack, withdrawn in Entry.objects.filter(
+            event__main_event=event, event__status=Event.Status.FINISHED, status=Entry.Status.ACTIVE
+        ).values_list("id", "player__person_id", "event_id", "stack", "withdrawn")
+    }
+    problems = []
+    used = set()
+    for entry_id, person, flight, starting in day2:
+        source = advancing.get((person, flight))
+        if source is None:
+            problems.append(f"Day 2 entry {entry_id} came from no advancing entry of its flight")
+            continue
+        used.add(source[0])
+        if source[1] != starting:
+            problems.append(
+                f"Day 2 entry {entry_id} starts with {starting} chips, "
+                f"but its flight entry {source[0]} ended with {source[1]}"
+            )
+        if source[2]:
+            problems.append(f"Day 2 entry {entry_id} came from entry {source[0]}, which was withdrawn")
+    for entry_id, _stack, withdrawn in advancing.values():
+        if entry_id not in used and not withdrawn:
+            problems.append(f"flight entry {entry_id} advanced but is neither on Day 2 nor withdrawn")
     return problems

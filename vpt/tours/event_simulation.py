@@ -210,8 +210,36 @@ def simulate_event(
     for player_name in names if names is not None else player_names(players):
         register_player(event, name=player_name, actor=actor)
     draw_seats(event, actor=actor, seed=seed)
+    return play_event(
+        event,
+        rng=rng,
+        hands=hands,
+        actor=actor,
+        hands_per_level=hands_per_level or max(6, players),
+        reentry=reentry,
+        finish=finish,
+        deal=deal,
+        log=log,
+    )
+
+
+def play_event(
+    event: Event,
+    *,
+    rng: random.Random,
+    hands: int,
+    actor: Actor,
+    hands_per_level: int,
+    reentry: bool = True,
+    finish: bool = False,
+    deal: str | None = None,
+    log: Callable[[str], None] | None = None,
+) -> Event:
+    """Play random hands at `event`'s seated tables through `record_hand` (see `simulate_event`):
+    up to `hands`, or with ``finish`` until the event is finished (a flight: at its advance
+    number; Day 2 or any event: one player left, or a deal)."""
     rules = event.ruleset
-    per_level = hands_per_level or max(6, players)
+    per_level = hands_per_level
     limit = FINISH_LIMIT if finish else hands
     played = 0
     while played < limit and not _deal_made(event, deal, actor):
@@ -295,4 +323,41 @@ def _reentry_open(event: Event, entry: Entry) -> bool:
     )
 
 
-__all__ = ["arrange", "deal_boards", "player_names", "simulate_event", "simulation_actor"]
+def simulate_flight(
+    flight: Event,
+    *,
+    names: Sequence[str],
+    hands: int,
+    seed: int,
+    actor: Actor = None,
+    reentry: bool = True,
+    finish: bool = False,
+    log: Callable[[str], None] | None = None,
+) -> Event:
+    """Register `names` in a flight of a main event, draw its seats and play it (with ``finish``:
+    until its advance number is reached, the flight then finished)."""
+    actor = actor or simulation_actor()
+    for player_name in names:
+        register_player(flight, name=player_name, actor=actor)
+    draw_seats(flight, actor=actor, seed=seed)
+    return play_event(
+        flight,
+        rng=random.Random(seed),
+        hands=hands,
+        actor=actor,
+        hands_per_level=max(6, len(names)),
+        reentry=reentry and flight.reentry_until_level is not None,
+        finish=finish,
+        log=log,
+    )
+
+
+__all__ = [
+    "arrange",
+    "deal_boards",
+    "play_event",
+    "player_names",
+    "simulate_event",
+    "simulate_flight",
+    "simulation_actor",
+]

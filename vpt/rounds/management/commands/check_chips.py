@@ -29,4 +29,8 @@ class Command(BaseCommand):
         hands = Hand.objects.filter(event=event, status=Hand.Status.RECORDED).count()
         entries = Entry.objects.filter(event=event)
         chips = sum(entries.values_list("stack", flat=True))
-        self.stdout.write(f"OK {event.slug}: {hands} hands, {entries.count()} entries, {chips} chips in play")
+        line = f"OK {event.slug}: {hands} hands, {entries.count()} entries, {chips} chips in play"
+        if event.main_event_id is not None and event.status == Event.Status.FINISHED:
+            advancing = entries.filter(status=Entry.Status.ACTIVE).count()
+            line += f", {advancing} advancing"
+        self.stdout.write(line)

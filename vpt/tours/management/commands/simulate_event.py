@@ -1,5 +1,8 @@
 """`manage.py simulate_event --players N --hands M --seed S [--variant V] [--tour SLUG] [--room-json FILE]
-[--buy-in 100] [--fee 10] [--finish [--deal icm|chip-chop]]`.
+[--buy-in 100] [--fee 10] [--finish [--deal icm|chip-chop]]`;
+`manage.py simulate_event --flight-of MAIN --players N --seed S [--hands M | --finish]` plays the
+next flight of a main event (`vpt.tours.festival_simulation`); `--event SLUG --finish` plays an
+existing seated event, such as a Day 2, out.
 
 Creates an event and plays random deals through `record_hand`; the same arguments give the
 same event. The last line printed is the new event's slug. The event has real money: the
@@ -29,6 +32,7 @@ from vpt.errors import ServiceError
 from vpt.ofc import PRESETS
 from vpt.tables.services import issue_event_tokens
 from vpt.tours.event_simulation import simulate_event, simulation_actor
+from vpt.tours.festival_simulation import play_existing
 from vpt.tours.models import Tour
 from vpt.tours.simulation import simulate_tour_event
 
@@ -37,9 +41,13 @@ class Command(BaseCommand):
     help = "Create an event and play random hands through record_hand; prints the slug last."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--players", type=int, required=True)
-        parser.add_argument("--hands", type=int, required=True)
-        parser.add_argument("--seed", type=int, required=True)
+        parser.add_argument("--players", type=int, default=None)
+        parser.add_argument("--hands", type=int, default=None)
+        parser.add_argument("--seed", type=int, default=None)
+        parser.add_argument("--flight-of", default=None, metavar="SLUG", help="play the next flight of this main event")
+        parser.add_argument(
+            "--event", default=None, metavar="SLUG", help="play this existing, seated event (such as a Day 2)"
+        )
         parser.add_argument("--variant", default="progressive", choices=sorted(PRESETS))
         parser.add_argument("--starting-stack", type=int, default=3000)
         parser.add_argument("--slug", default=None)
@@ -63,6 +71,12 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if options["deal"] and not options["finish"]:
             raise CommandError("--deal needs --finish")
+        if options["flight_of"] or options["event"]:
+            self.stdout.write(play_existing(options, log=self.stdout.write).slug)
+            return
+        for required in ("players", "hands", "seed"):
+            if options[required] is None:
+                raise CommandError(f"--{required} is required")
         tour = None
         if options["tour"]:
             tour = Tour.objects.filter(slug=options["tour"]).first()
