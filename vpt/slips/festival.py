@@ -31,8 +31,21 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from .documents import DocumentLayout
-from .layout import GREY, RED, REGULAR, Block, Cell, Layout, Pen, chips, draw_qr, keep_together, pdf_bytes
-from .layout import register_fonts, wrap
+from .layout import (
+    GREY,
+    RED,
+    REGULAR,
+    Block,
+    Cell,
+    Layout,
+    Pen,
+    chips,
+    draw_qr,
+    keep_together,
+    pdf_bytes,
+    register_fonts,
+    wrap,
+)
 from .wording import qr_withheld_note
 
 __all__ = [
