@@ -16,32 +16,69 @@ __all__ = ["advance_json", "flights_json"]
 
 
 class FlightRow(Protocol):
-    slug: str
-    name: str
-    status: str
-    entries: int
-    advancing: int
+    @property
+    def slug(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def entries(self) -> int: ...
+
+    @property
+    def advancing(self) -> int: ...
 
 
 class Day2SeatRow(Protocol):
-    table: int
-    seat: int
-    name: str
-    entry_id: int
-    person_id: int | None
-    flight: str  # the slug of the flight the stack came from
-    stack: int
+    @property
+    def table(self) -> int: ...
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def entry_id(self) -> int: ...
+
+    @property
+    def person_id(self) -> int | None: ...
+
+    @property
+    def flight(self) -> str: ...  # the slug of the flight the stack came from
+
+    @property
+    def stack(self) -> int: ...
 
 
 class AdvanceRow(Protocol):
-    name: str
-    entry_id: int
-    person_id: int | None
-    stack: int
-    table: int | None
-    seat: int | None
-    bag_count: int | None
-    withdrawn: bool
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def entry_id(self) -> int: ...
+
+    @property
+    def person_id(self) -> int | None: ...
+
+    @property
+    def stack(self) -> int: ...
+
+    @property
+    def table(self) -> int | None: ...
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def bag_count(self) -> int | None: ...
+
+    @property
+    def withdrawn(self) -> bool: ...
 
 
 def _money(amount: Decimal) -> str:
@@ -97,7 +134,7 @@ def flights_json(
 
 
 def advance_json(
-    *, event: str, main_event: str, status: str, chips_in_play: int, rows: Iterable[AdvanceRow]
+    *, event: str, main_event: str | None, status: str, chips_in_play: int, rows: Iterable[AdvanceRow]
 ) -> dict[str, Any]:
     """``GET /api/events/<slug>/advance``: the flight's advancing players, withdrawn ones marked."""
     return {

@@ -4,17 +4,19 @@ still in (a flight's advancing players) with their stacks, tables and seats."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.utils import timezone
 
 from vpt.events.models import Entry, Event
 from vpt.events.player_links import live_player_tokens
+from vpt.people.selectors import canonical_ids
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
 
 from .festival import AdvanceListData, AdvanceRow, BagLabel, BagLabelData
 
-__all__ = ["advance_list_data", "bag_labels_data"]
+__all__ = ["StillIn", "advance_list_data", "bag_labels_data", "still_in_rows"]
 
 
 def _still_in(event: Event) -> tuple[list[Entry], dict[int, tuple[int, int]], int, int]:
@@ -73,3 +75,37 @@ def bag_labels_data(event: Event, *, player_url: Callable[[str], str] | None = N
         for entry in active
     )
     return BagLabelData(event="", labels=labels, language=event.language)
+
+
+@dataclass(frozen=True, slots=True)
+class StillIn:
+    """A player still in, as the public JSON gives them (`vpt.api.festival_json.AdvanceRow`)."""
+
+    name: str
+    entry_id: int
+    person_id: int | None
+    stack: int
+    table: int | None
+    seat: int | None
+    bag_count: int | None = None
+    withdrawn: bool = False
+
+
+def still_in_rows(event: Event) -> tuple[list[StillIn], int]:
+    """The players still in by stack, a hidden person hidden (public JSON), and the chips in play: 2 queries."""
+    active, seats, in_play, _starting = _still_in(event)
+    people = canonical_ids(entry.player.person_id for entry in active if entry.player.person_id is not None)
+    rows = [
+        StillIn(
+            name=entry.public_name,
+            entry_id=entry.pk,
+            person_id=people.get(entry.player.person_id, entry.player.person_id)
+            if entry.player.person_id is not None
+            else None,
+            stack=entry.stack,
+            table=seats.get(entry.pk, (None, None))[0],
+            seat=seats.get(entry.pk, (None, None))[1],
+        )
+        for entry in active
+    ]
+    return rows, in_play
