@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "vpt.seating",
     "vpt.rounds",
     "vpt.money",
+    "vpt.festival",
     "vpt.tours",
     "vpt.slips",
     "vpt.standings",

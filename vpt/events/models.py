@@ -40,7 +40,16 @@ from .summaries import level_label
 NOT_NEGATIVE = MinValueValidator(Decimal("0"), message=_("An amount of money cannot be below zero."))
 
 
+class FlightPolicy(models.TextChoices):
+    """What a main event does with a person who plays several flights."""
+
+    BEST_STACK = "best_stack", _("Best stack goes on (the others withdrawn)")
+    FIRST_STACK = "first_stack", _("Who has advanced cannot play another flight")
+
+
 class Event(models.Model):
+    FlightPolicy = FlightPolicy
+
     class Status(models.TextChoices):
         PLANNED = "planned", _("Planned")
         RUNNING = "running", _("Running")
@@ -135,6 +144,30 @@ class Event(models.Model):
     )
     max_entries = models.PositiveSmallIntegerField(
         _("entries per player at most"), default=1, validators=[MinValueValidator(1)]
+    )
+    # A festival's main event and its flights (festival.md, "Flights and the main event";
+    # `vpt.events.flights`): a flight is an event whose `main_event` is set; the main event
+    # holds the prize pool, the payout structure, the advance rule and the policy.
+    main_event = models.ForeignKey(
+        "self",
+        verbose_name=_("main event"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="flights",
+        help_text=_("Set on a flight (Day 1A, 1B...): the main event it plays into."),
+    )
+    advance = models.JSONField(
+        _("advance rule"),
+        default=dict,
+        blank=True,
+        help_text=_('On a main event: {"kind": "fraction", "value": 0.15} or {"kind": "survivors"}.'),
+    )
+    flight_policy = models.CharField(
+        _("players in several flights"),
+        max_length=20,
+        choices=FlightPolicy.choices,
+        default=FlightPolicy.BEST_STACK,
     )
     # Before the event (`vpt.events.registrations`): players register themselves, up to the
     # capacity, then on a waitlist; registration closes after a level or at a time.
@@ -333,6 +366,14 @@ class Entry(models.Model):
     fee = models.DecimalField(
         _("fee"), max_digits=12, decimal_places=2, default=Decimal("0"), help_text=_("To the house.")
     )
+    # Day 2 of a main event: the flight this entry's stack came from; a flight entry the
+    # best-stack policy kept out of Day 2 (a bigger stack of the same person went on).
+    flight = models.ForeignKey(
+        Event, verbose_name=_("flight"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    withdrawn = models.BooleanField(
+        _("withdrawn"), default=False, help_text=_("A bigger stack of the same person went on to Day 2.")
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -447,6 +488,7 @@ class PayoutStructure(models.Model):
 
 # The cash desk's rows and the players' private links live in their own modules (this one
 # holds the event and its people); Django finds their models through these imports.
+from .flight_models import BagCount  # noqa: E402, F401
 from .link_models import PlayerLink  # noqa: E402, F401
 from .money_models import Deal, DealShare, Payment  # noqa: E402, F401
 from .registration_models import Registration  # noqa: E402, F401

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from .flights import is_flight, players_to_finish_at
 from .models import Deal, DealShare, Entry, Event
 
 
@@ -101,7 +102,9 @@ def assign_places(
     rows = list(Entry.objects.filter(event=event).values_list("id", "player_id", "number", "status", "place", "stack"))
     if eliminations is None:
         eliminations = stored_order([row[:5] for row in rows])
-    finished = event.status == Event.Status.FINISHED
+    # A finished flight places only who went out: the players still in advance, placeless.
+    flight = is_flight(event)
+    finished = event.status == Event.Status.FINISHED and not flight
     if finished and agreed is None:
         agreed = dict(DealShare.objects.filter(deal__event=event).values_list("entry_id", "place"))
     places = compute_places(
@@ -110,6 +113,8 @@ def assign_places(
         finished_stacks={row[0]: row[5] for row in rows if row[3] == Entry.Status.ACTIVE} if finished else None,
         agreed=agreed,
     )
+    if flight:
+        places.update({row[0]: None for row in rows if row[3] == Entry.Status.ACTIVE})
     changed = [Entry(id=row[0], place=places.get(row[0])) for row in rows if places.get(row[0]) != row[4]]
     if changed:
         Entry.objects.bulk_update(changed, ["place"])
@@ -133,15 +138,16 @@ def stored_order(rows: Iterable[tuple[int, int, int, str, int | None]]) -> dict[
 
 
 def finish_if_decided(event: Event) -> None:
-    """Finish the event when at most one entry is still in; reopen it when a correction revives
-    one (the entries still in then hold no place again). An event that ended by a deal stays
-    finished: the players in the deal are still in, and only undoing the deal reopens it."""
+    """Finish the event when at most `players_to_finish_at` entries are still in (one; a
+    flight's advance number); reopen it when a correction revives one (the entries still in
+    then hold no place again). An event that ended by a deal stays finished: the players in
+    the deal are still in, and only undoing the deal reopens it."""
     if event.status == Event.Status.FINISHED and Deal.objects.filter(event=event).exists():
         return
     active = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).count()
     status = (
         Event.Status.FINISHED
-        if active <= 1
+        if active <= players_to_finish_at(event)
         else (Event.Status.RUNNING if event.status == Event.Status.FINISHED else event.status)
     )
     if status != event.status:
