@@ -31,7 +31,7 @@ NOT_PAGES = {
     "floor:people-merge", "floor:people-unmerge", "floor:people-visibility", "floor:tour-add-event",
     "floor:tour-remove-event", "floor:event-slips", "floor:seat-cards", "floor:move-slips", "floor:table-list",
     "floor:receipt", "floor:registration-receipt", "floor:registration-receipts", "floor:table-slips",
-    "floor:sign-in-card", "floor:sign-in-cards",
+    "floor:sign-in-card", "floor:sign-in-cards", "floor:bag-labels", "floor:advance-list",
     "dealer:hand-reopen", "dealer:hand-photo-upload", "dealer:hand-slip",
 }  # fmt: skip
 # The first part of an address the app serves (an absolute path elsewhere is a file's).

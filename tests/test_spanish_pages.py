@@ -293,7 +293,11 @@ def test_the_director_pages_and_printables_read_in_spanish(demo: Event) -> None:
             f"/floor/hands/event/{slug}/",
         ]
         urls += [f"/floor/slips/events/{slug}/", f"/floor/events/{slug}/deal/?unit=0.01"]
-        urls += [f"/floor/slips/events/{slug}/{pdf}.pdf" for pdf in ("seat-cards", "moves", "table-list")]
+        urls += [f"/floor/events/{slug}/end-of-day/"]
+        urls += [
+            f"/floor/slips/events/{slug}/{pdf}.pdf"
+            for pdf in ("seat-cards", "moves", "table-list", "bag-labels", "advance-list")
+        ]
         urls += [f"/slips/events/{slug}/results.pdf"]
     urls += [
         f"/floor/hands/event/demo-open/?show={show}" for show in ("fouls", "fantasyland", "eliminations", "corrected")

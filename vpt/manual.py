@@ -62,6 +62,7 @@ HELP_SECTIONS: dict[str, str] = {
     "floor:tours": "tour#tours",
     "floor:tour-manage": "tour#tours",
     "floor:printables": "end-of-event#results",
+    "floor:end-of-day": "festival#end-of-day",
     "floor:login": "venue#passwords",
     "dealer:sign-in": "dealer#sign-in",
     "dealer:mine": "dealer#dealer",

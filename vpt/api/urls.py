@@ -4,7 +4,7 @@ under /api/ is JSON too (vpt.views.not_found)."""
 
 from django.urls import URLPattern, URLResolver, path
 
-from . import broadcast_api, event_api, score, table_api, tour_api
+from . import broadcast_api, event_api, festival_api, score, table_api, tour_api
 
 app_name = "api"
 
@@ -16,6 +16,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/standings", event_api.standings_api, name="standings"),
     path("events/<slug:slug>/results", event_api.results_api, name="results"),
     path("events/<slug:slug>/tables", event_api.tables_api, name="tables"),
+    path("events/<slug:slug>/advance", festival_api.advance_api, name="advance"),
     path("events/<slug:slug>/hands", tour_api.event_hands_api, name="event-hands"),
     path("events/<slug:slug>/tables/<int:number>/live", broadcast_api.table_live_api, name="table-live"),
     path("events/<slug:slug>/chip-leaders", broadcast_api.chip_leaders_api, name="chip-leaders"),

@@ -27,6 +27,8 @@ from vpt.http import absolute_url, phones_cannot_reach
 from vpt.pages.documents import pdf_response, public_hand_url, withhold_qr
 from vpt.slips import selectors
 from vpt.slips.documents import render_table_list
+from vpt.slips.festival import render_advance_list, render_bag_labels
+from vpt.slips.festival_data import advance_list_data, bag_labels_data
 from vpt.slips.move_slips import render_move_slips
 from vpt.slips.receipt import render_receipt
 from vpt.slips.seat_cards import render_seat_cards
@@ -140,3 +142,28 @@ def receipt(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     if data is None:
         return HttpResponse(_("This prize has not been paid out yet."), status=404, content_type="text/plain")
     return pdf_response(render_receipt(data), f"receipt-{entry.event.slug}-{entry.pk}.pdf")
+
+
+@require_GET
+@director_required
+def bag_labels(request: HttpRequest, slug: str) -> HttpResponse:
+    """One label per player still in (a flight's advancing players), by stack, with the QR code
+    of their private page; without it while the public address is a loopback one."""
+    event = get_object_or_404(Event, slug=slug)
+
+    def player_url(token: str) -> str:
+        return absolute_url(request, reverse("public:me", args=[token]))
+
+    with_links = event.status != Event.Status.FINISHED and not phones_cannot_reach(request)
+    if with_links:
+        issue_player_links(event, actor=request.user)
+    data = withhold_qr(request, bag_labels_data(event, player_url=player_url if with_links else None))
+    return pdf_response(render_bag_labels(data), f"bag-labels-{event.slug}.pdf")
+
+
+@require_GET
+@director_required
+def advance_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """The players still in by stack with table and seat, and the chips in play proved."""
+    event = get_object_or_404(Event, slug=slug)
+    return pdf_response(render_advance_list(advance_list_data(event)), f"advance-list-{event.slug}.pdf")

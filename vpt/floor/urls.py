@@ -16,6 +16,7 @@ from . import (
     deal_views,
     event_views,
     export_views,
+    festival_views,
     hand_for_hand_views,
     hand_views,
     link_views,
@@ -123,6 +124,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("slips/events/<slug:slug>/seat-cards.pdf", slip_views.seat_cards, name="seat-cards"),
     path("slips/events/<slug:slug>/moves.pdf", slip_views.move_slips, name="move-slips"),
     path("slips/events/<slug:slug>/table-list.pdf", slip_views.table_list, name="table-list"),
+    path("events/<slug:slug>/end-of-day/", festival_views.end_of_day, name="end-of-day"),
+    path("slips/events/<slug:slug>/bag-labels.pdf", slip_views.bag_labels, name="bag-labels"),
+    path("slips/events/<slug:slug>/advance-list.pdf", slip_views.advance_list, name="advance-list"),
     path("slips/events/<slug:slug>/receipts/<int:entry_id>.pdf", slip_views.receipt, name="receipt"),
     path(
         "slips/events/<slug:slug>/registrations/<int:entry_id>.pdf",

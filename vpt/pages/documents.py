@@ -12,8 +12,9 @@ from django.urls import reverse
 from vpt.http import absolute_url, phones_cannot_reach
 from vpt.rounds.models import Hand
 from vpt.slips.data import SeatCardData, SlipData
+from vpt.slips.festival import BagLabelData
 
-_Printable = TypeVar("_Printable", SlipData, SeatCardData)
+_Printable = TypeVar("_Printable", SlipData, SeatCardData, BagLabelData)
 
 
 def pdf_response(pdf: bytes, filename: str, *, download: bool = False) -> HttpResponse:

@@ -1,0 +1,32 @@
+"""The festival's public JSON (festival.md, "JSON"): a flight's advancing players."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET
+
+from vpt.pages.live import Live, live_page
+from vpt.slips.festival_data import still_in_rows
+
+from .festival_json import advance_json
+
+
+def _advance_body(live: Live) -> str:
+    rows, in_play = still_in_rows(live.event)
+    body = advance_json(
+        event=live.event.slug, main_event=None, status=live.event.status, chips_in_play=in_play, rows=rows
+    )
+    return json.dumps(body, cls=DjangoJSONEncoder)
+
+
+@require_GET
+@live_page("api-advance")
+def advance_api(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
+    """The players still in by stack with table, seat and bag count; the chips in play. An ETag
+    from the event's version, 304 while it holds."""
+    response = HttpResponse(live.cached("json", lambda: _advance_body(live)), content_type="application/json")
+    response["Access-Control-Allow-Origin"] = "*"
+    return response
