@@ -17,9 +17,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def event(director: User) -> Event:
+    """Flight 1A of a main event, one hand played."""
     event = make_event(director, ["Ana", "Ben", "Cid", "Dan", "Eva", "Fay"], slug="main-1a")
+    main = Event.objects.create(name="Main", slug="main", advance={"kind": "survivors"})
+    Event.objects.filter(pk=event.pk).update(main_event=main)
     play(Table.objects.get(event=event, number=1), [JACKS, ACES_FULL, QUEENS_FULL], director)
-    return event
+    return Event.objects.get(pk=event.pk)
 
 
 def test_the_advance_json_by_stack_with_seats_and_an_etag(client: Client, event: Event) -> None:
@@ -32,7 +35,7 @@ def test_the_advance_json_by_stack_with_seats_and_an_etag(client: Client, event:
     assert first.status_code == 200 and first["ETag"] and again.status_code == 304
     body = first.json()
     assert set(body) == {"event", "main_event", "status", "chips_in_play", "rows"}
-    assert body["event"] == "main-1a" and body["chips_in_play"] == 60_000
+    assert body["event"] == "main-1a" and body["main_event"] == "main" and body["chips_in_play"] == 60_000
     assert len(body["rows"]) == 6
     assert set(body["rows"][0]) == {"name", "entry_id", "person_id", "stack", "table", "seat", "bag_count", "withdrawn"}
     stacks = [row["stack"] for row in body["rows"]]
@@ -46,3 +49,11 @@ def test_the_advance_json_by_stack_with_seats_and_an_etag(client: Client, event:
 
 def test_an_unknown_event_is_a_json_404(client: Client, db: None) -> None:
     assert client.get("/api/events/nope/advance").status_code == 404
+
+
+def test_an_event_that_is_not_a_flight_has_no_advance_list(client: Client, director: User) -> None:
+    make_event(director, ["Ana", "Ben"], slug="alone")
+
+    answer = client.get("/api/events/alone/advance")
+
+    assert answer.status_code == 404 and answer["Content-Type"].startswith("application/json")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
 from vpt.pages.live import Live, live_page
@@ -16,8 +16,13 @@ from .festival_json import advance_json
 
 def _advance_body(live: Live) -> str:
     rows, in_play = still_in_rows(live.event)
+    main = live.event.main_event
     body = advance_json(
-        event=live.event.slug, main_event=None, status=live.event.status, chips_in_play=in_play, rows=rows
+        event=live.event.slug,
+        main_event=main.slug if main is not None else None,
+        status=live.event.status,
+        chips_in_play=in_play,
+        rows=rows,
     )
     return json.dumps(body, cls=DjangoJSONEncoder)
 
@@ -25,8 +30,10 @@ def _advance_body(live: Live) -> str:
 @require_GET
 @live_page("api-advance")
 def advance_api(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
-    """The players still in by stack with table, seat and bag count; the chips in play. An ETag
-    from the event's version, 304 while it holds."""
+    """A flight's players still in by stack with table, seat and bag count; the chips in play. An
+    ETag from the event's version, 304 while it holds. 404 for an event that is not a flight."""
+    if live.event.main_event_id is None:
+        raise Http404("not a flight")
     response = HttpResponse(live.cached("json", lambda: _advance_body(live)), content_type="application/json")
     response["Access-Control-Allow-Origin"] = "*"
     return response

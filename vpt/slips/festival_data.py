@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from vpt.events.models import Entry, Event
 from vpt.events.player_links import live_player_tokens
+from vpt.festival.selectors import end_of_day
 from vpt.people.selectors import canonical_ids
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
@@ -74,7 +75,8 @@ def bag_labels_data(event: Event, *, player_url: Callable[[str], str] | None = N
         )
         for entry in active
     )
-    return BagLabelData(event="", labels=labels, language=event.language)
+    main = event.main_event
+    return BagLabelData(event=main.name if main is not None else "", labels=labels, language=event.language)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +94,10 @@ class StillIn:
 
 
 def still_in_rows(event: Event) -> tuple[list[StillIn], int]:
-    """The players still in by stack, a hidden person hidden (public JSON), and the chips in play: 2 queries."""
+    """The players still in by stack, a hidden person hidden (public JSON), and the chips in play;
+    a flight's rows carry the latest bag count and whether the best-stack policy withdraws them."""
     active, seats, in_play, _starting = _still_in(event)
+    report = {row.entry.pk: row for row in end_of_day(event).rows} if event.main_event_id is not None else {}
     people = canonical_ids(entry.player.person_id for entry in active if entry.player.person_id is not None)
     rows = [
         StillIn(
@@ -105,6 +109,8 @@ def still_in_rows(event: Event) -> tuple[list[StillIn], int]:
             stack=entry.stack,
             table=seats.get(entry.pk, (None, None))[0],
             seat=seats.get(entry.pk, (None, None))[1],
+            bag_count=report[entry.pk].bag_count if entry.pk in report else None,
+            withdrawn=report[entry.pk].withdrawn if entry.pk in report else False,
         )
         for entry in active
     ]
