@@ -74,3 +74,4 @@ register(
 register("events.cancel_registration", _("Registration cancelled"), _("%(name)s cancelled their registration"))
 register("events.check_in", _("Player checked in"), _("%(name)s checked in and paid %(money)s (%(method)s)"))
 register("events.self_register", _("Player registered online"), _("%(name)s registered online"))
+register("events.ticket_issued", _("Ticket issued"), _("%(name)s: ticket to %(event)s worth %(money)s"))

@@ -136,6 +136,26 @@ class Event(models.Model):
         validators=[NOT_NEGATIVE],
         help_text=_("0: none. The house pays the difference (the overlay) when the pool falls short."),
     )
+    # A satellite (festival.md, "Satellites and tickets"; `vpt.events.satellites`): its pool
+    # awards tickets to the target event, one per `seat_value`, and the rest as cash.
+    target = models.ForeignKey(
+        "self",
+        verbose_name=_("satellite of"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="satellites",
+        help_text=_("Empty: not a satellite. A satellite's prizes are tickets to this event."),
+    )
+    seat_value = models.DecimalField(
+        _("seat value"),
+        max_digits=12,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[NOT_NEGATIVE],
+        help_text=_("What one ticket is worth. Empty: the target's buy-in and fee."),
+    )
     reentry_until_level = models.PositiveSmallIntegerField(
         _("re-entry allowed until level"),
         null=True,
@@ -493,3 +513,4 @@ from .link_models import PlayerLink  # noqa: E402, F401
 from .money_models import Deal, DealShare, Payment  # noqa: E402, F401
 from .registration_models import Registration  # noqa: E402, F401
 from .template_models import StructureTemplate  # noqa: E402, F401
+from .ticket_models import Ticket  # noqa: E402, F401
