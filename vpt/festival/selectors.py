@@ -145,3 +145,10 @@ def end_of_day(flight: Event) -> EndOfDay:
         chips_in_play=sum(row.stack for row in rows),
         chips_expected=starting + adjusted,
     )
+
+
+def players_advancing(main: Event) -> int:
+    """The players who go on (or went on) to Day 2: its entries once it started, else the
+    advancing stacks of the ended flights that the policy keeps (`going_on`)."""
+    day2 = Entry.objects.filter(event=main).count()
+    return day2 if day2 else len(going_on(main))

@@ -374,6 +374,17 @@ class PayoutStructureForm(forms.Form):
     )
     unit = UnitChoiceField(label=_("Round amounts to"), initial="1.00")
 
+    def __init__(self, *args: Any, advancing: int | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.advancing = advancing  # a main event's: the players who advance to Day 2
+        self.warning = ""
+
+    def clean(self) -> dict[str, Any]:
+        """A warning, not a refusal: a main event paying more places than players advance."""
+        data = super().clean() or {}
+        self.warning = places_warning(len(data.get("percentages") or ()), self.advancing)
+        return data
+
     def clean_percentages(self) -> list[str]:
         values = parse_percentages(self.cleaned_data["percentages"])
         try:
@@ -384,6 +395,16 @@ class PayoutStructureForm(forms.Form):
                 PERCENTAGE_ERRORS.get(code, PERCENTAGE_ERRORS["not_a_number"]), code=code
             ) from None
         return [str(value) for value in checked]
+
+
+def places_warning(places: int, advancing: int | None) -> str:
+    """The payout form's warning when a main event pays more places than players advance."""
+    if not advancing or places <= advancing:
+        return ""
+    return _(
+        "This pays %(places)s places, but only %(players)s players advance to Day 2: "
+        "the places past them are paid to nobody."
+    ) % {"places": places, "players": advancing}
 
 
 PERCENTAGE_ERRORS = {

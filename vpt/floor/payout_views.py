@@ -19,9 +19,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.events import payouts as money
+from vpt.events.flights import is_main_event
 from vpt.events.models import Deal, Entry, Event
 from vpt.events.selectors import event_or_404, event_standings
-from vpt.floor.event_forms import DealForm, PayoutStructureForm
+from vpt.festival.selectors import players_advancing
+from vpt.floor.event_forms import DealForm, PayoutStructureForm, places_warning
 from vpt.http import HtmxHttpRequest
 from vpt.money.payout_services import set_payout_structure
 from vpt.money.prizes import event_prizes
@@ -34,8 +36,9 @@ def payout_editor(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(slug)
     structure = payout_structure(event)
     saved = False
+    advancing = players_advancing(event) if is_main_event(event) else None
     if request.method == "POST":
-        form = PayoutStructureForm(request.POST)
+        form = PayoutStructureForm(request.POST, advancing=advancing)
         if form.is_valid():
             try:
                 set_payout_structure(
@@ -47,12 +50,13 @@ def payout_editor(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             except ServiceError as error:
                 form.add_error(None, str(error))
             else:
-                if not request.htmx:
+                if not request.htmx and not form.warning:  # a warning: saved, and said on this page
                     return redirect(f"{reverse('floor:payout-editor', args=[event.slug])}?saved=1")
                 saved = True
     else:
         initial = {"percentages": ", ".join(structure.percentages), "unit": str(structure.unit)} if structure else {}
-        form = PayoutStructureForm(initial=initial)
+        form = PayoutStructureForm(initial=initial, advancing=advancing)
+        form.warning = places_warning(structure.places if structure else 0, advancing)
     context = {"event": event, "form": form, "saved": saved or request.GET.get("saved") == "1", **event_payouts(event)}
     status = 422 if request.method == "POST" and form.errors else 200
     return render(request, "floor/payout_editor.html", context, status=status)
