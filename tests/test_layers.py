@@ -485,3 +485,43 @@ def test_the_checker_reads_templates() -> None:
     source = "{% if row.seat %}{{ row.seat.table.number }}{% endif %} {{ level.hands }} {{ event.hands.count }}"
     found = [what for _line, what in reaches_in_template(source, _ranks()[EVENTS])]
     assert found == ["row.seat", "row.seat.table.number", "event.hands.count"]
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # URL names of a higher app's namespace (an audience's app_name).
+        ("reverse('floor:login')", ["reverse('floor:login')"]),
+        ("redirect('public:table', slug='x', number=1)", ["redirect('public:table')"]),
+        ("reverse_lazy('dealer:sign-in', args=['t'])", ["reverse_lazy('dealer:sign-in')"]),
+        ("reverse(name)", []),
+        # Model labels, as ForeignKey and audit object types write them (docstrings aside).
+        ("models.ForeignKey('rounds.Hand', on_delete=models.CASCADE)", ["model 'rounds.Hand'"]),
+        ("Q(object_type='rounds.hand')", ["model 'rounds.hand'"]),
+        ("Q(object_type='events.entry')", []),
+        ("def f():\n    '''rounds.hand'''", []),
+        ("write_audit('rounds.hand_recorded')", []),
+        # Lookups in admin options, Meta.ordering and expressions.
+        ("class A:\n    list_display = ('name', 'seat__table')", ["option 'seat__table'"]),
+        ("class A:\n    search_fields = ['^boards__hand__key']", ["option 'boards__hand__key'"]),
+        ("class Meta:\n    ordering = ['-seat__number']", ["option '-seat__number'"]),
+        ("class A:\n    list_display = ('name', 'status')", []),
+        ("Case(When(boards__eliminated=True, then=1))", ["When('boards__eliminated')"]),
+        ("Exists(Entry.objects.filter(boards__isnull=False))", ["filter('boards__isnull')"]),
+    ],
+)
+def test_the_checker_sees_urls_labels_and_options(source: str, expected: list[str]) -> None:
+    found = [what for _line, what in reaches_in_source(source, _ranks()[EVENTS])]
+    assert found == expected
+
+
+def test_the_checker_reads_url_tags() -> None:
+    source = "<a href=\"{% url 'floor:login' %}\">{% url 'events:x' %}</a>{% url \"public:help-page\" 'a' %}"
+    found = [what for _line, what in reaches_in_template(source, _ranks()[EVENTS])]
+    assert found == ["{% url 'floor:login' %}", "{% url 'public:help-page' %}"]
+
+
+def test_the_top_level_modules_are_in_the_contract() -> None:
+    outside = {"vpt.settings", "vpt.wsgi", "vpt.__init__"}
+    modules = {f"vpt.{path.stem}" for path in (ROOT / "vpt").glob("*.py")} - outside
+    assert modules <= set(_ranks()), sorted(modules - set(_ranks()))
