@@ -24,7 +24,15 @@ Method:
      alias) end the walk, so only real relation steps count;
    - `apps.get_model("rounds", "Hand")` / `get_model("rounds.Hand")`: a model of a higher app
      fetched by name, which import-linter cannot see either;
-   - the templates of L (`templates/<app>/`): dotted variables such as `row.seat.table`.
+   - ORM lookups outside calls: the admin's options (`list_display`, `search_fields`,
+     `list_filter`, `ordering` ...) and `Meta.ordering`, walked as lookups are; `When(...)`,
+     `Exists(...)` and `Subquery(...)` are lookup calls like `filter`;
+   - model strings: a string that is a model's label (`"rounds.Hand"`, `"rounds.hand"`, as
+     in `ForeignKey("rounds.Hand")`) naming a model of a higher app;
+   - URL names: `reverse("floor:…")`, `redirect("floor:…")`, `reverse_lazy`, `resolve_url`
+     naming a URL of a higher app's namespace (an audience's `app_name`), and `{% url %}`;
+   - the templates of L (`templates/<app>/`): dotted variables such as `row.seat.table`, and
+     `{% url "floor:…" %}` naming a higher app's URL.
    A name that is both upward and a plain field of a model of L (`Level.hands` against the
    reverse `Event.hands`) counts as a reach on an attribute only when the object's name says
    which model it is (`event.hands`, `self.table.hands`), and in a lookup only when the walk
@@ -82,9 +90,39 @@ LOOKUP_CALLS = {
     "Prefetch",
     "OuterRef",
     "FilteredRelation",
+    "When",
+    "Exists",
+    "Subquery",
 }
 # Of those, the ones whose keyword names are lookups (annotate's keywords are new aliases).
-KEYWORD_LOOKUP_CALLS = {"filter", "exclude", "get", "get_or_create", "update_or_create", "Q", "FilteredRelation"}
+KEYWORD_LOOKUP_CALLS = {
+    "filter",
+    "exclude",
+    "get",
+    "get_or_create",
+    "update_or_create",
+    "Q",
+    "FilteredRelation",
+    "When",
+}
+# Class attributes whose strings are lookups: the admin's options and `Meta.ordering`.
+LOOKUP_OPTIONS = {
+    "list_display",
+    "list_display_links",
+    "list_filter",
+    "list_select_related",
+    "search_fields",
+    "ordering",
+    "sortable_by",
+    "autocomplete_fields",
+    "raw_id_fields",
+    "readonly_fields",
+    "fields",
+    "date_hierarchy",
+}
+# Calls whose first string argument is a URL name (`namespace:name`).
+URL_CALLS = {"reverse", "reverse_lazy", "redirect", "resolve_url"}
+MODEL_LABEL = re.compile(r"[a-z_]+\.[A-Za-z_][A-Za-z0-9_]*")
 NOT_LOOKUP_KEYWORDS = {"defaults", "create_defaults", "flat", "named", "distinct", "filter", "output_field", "to_attr"}
 
 
@@ -231,10 +269,76 @@ def _lookup_reaches(lookup: str, start: type[models.Model] | None, upward: Upwar
     return any(walk_reaches_up(model, lookup, upward.rank) for model in starts)
 
 
+@cache
+def _namespace_ranks() -> dict[str, int]:
+    """URL namespace (an app's `app_name`) → the rank of the app that owns it."""
+    ranks = {}
+    for package, rank in _ranks().items():
+        urls = ROOT / package.replace(".", "/") / "urls.py"
+        if urls.exists():
+            found = re.search(r"^app_name\s*=\s*[\"']([^\"']+)[\"']", urls.read_text(encoding="utf-8"), re.M)
+            if found:
+                ranks[found.group(1)] = rank
+    return ranks
+
+
+def _names_a_higher_url(name: str, rank: int) -> bool:
+    namespace, colon, _rest = name.partition(":")
+    return bool(colon) and _namespace_ranks().get(namespace, -1) > rank
+
+
+def _names_a_higher_label(text: str, rank: int) -> bool:
+    """Whether `text` is the label of a model above `rank` (`"rounds.Hand"`, `"rounds.hand"`)."""
+    if not MODEL_LABEL.fullmatch(text):
+        return False
+    try:
+        model = apps.get_model(text)
+    except (LookupError, ValueError):
+        return False
+    return _rank_of_model(model) > rank
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring constants (a sentence may name `rounds.Hand`)."""
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            ids.add(id(node.value))
+    return ids
+
+
+def _option_words(node: ast.AST) -> list[str]:
+    """The strings of a class attribute that is an admin option or `Meta.ordering`."""
+    if not isinstance(node, (ast.Assign, ast.AnnAssign)):
+        return []
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    if not any(isinstance(target, ast.Name) and target.id in LOOKUP_OPTIONS for target in targets):
+        return []
+    value = node.value
+    items = value.elts if isinstance(value, (ast.Tuple, ast.List, ast.Set)) else [value] if value else []
+    return [
+        item.value.lstrip("^=@") for item in items if isinstance(item, ast.Constant) and isinstance(item.value, str)
+    ]
+
+
 def reaches_in_source(source: str, rank: int) -> Iterator[tuple[int, str]]:
     """(line, what) for each upward reach in Python `source` of an app of rank `rank`."""
     upward = upward_names(rank)
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    docstrings = _docstrings(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                for word in _option_words(item):
+                    if _lookup_reaches(word, None, upward):
+                        yield item.lineno, f"option {word!r}"
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+            and _names_a_higher_label(node.value, rank)
+        ):
+            yield node.lineno, f"model {node.value!r}"
         if isinstance(node, ast.Attribute) and _reads_accessor(node.value, node.attr, upward):
             yield node.lineno, f".{node.attr}"
         if not isinstance(node, ast.Call):
@@ -250,6 +354,14 @@ def reaches_in_source(source: str, rank: int) -> Iterator[tuple[int, str]]:
                 yield node.lineno, f"{name}(…, {attribute.value!r})"
         if name == "get_model" and _names_a_higher_model(node, rank):
             yield node.lineno, "get_model(…)"
+        if name in URL_CALLS and node.args:
+            first = node.args[0]
+            if (
+                isinstance(first, ast.Constant)
+                and isinstance(first.value, str)
+                and _names_a_higher_url(first.value, rank)
+            ):
+                yield node.lineno, f"{name}({first.value!r})"
         if name not in LOOKUP_CALLS:
             continue
         start = _queryset_model(node)
@@ -274,6 +386,7 @@ def _names_a_higher_model(call: ast.Call, rank: int) -> bool:
 
 TEMPLATE_VARIABLE = re.compile(r"\b[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
 TEMPLATE_TAG = re.compile(r"{{.*?}}|{%.*?%}", re.DOTALL)
+URL_TAG = re.compile(r"{%\s*url\s+[\"']([^\"']+)[\"']")
 
 
 def reaches_in_template(source: str, rank: int) -> Iterator[tuple[int, str]]:
@@ -281,6 +394,10 @@ def reaches_in_template(source: str, rank: int) -> Iterator[tuple[int, str]]:
     upward = upward_names(rank)
     for tag in TEMPLATE_TAG.finditer(source):
         line = source.count("\n", 0, tag.start()) + 1
+        url = URL_TAG.match(tag.group())
+        if url and _names_a_higher_url(url.group(1), rank):
+            yield line, f"{{% url {url.group(1)!r} %}}"
+            continue
         for variable in TEMPLATE_VARIABLE.findall(tag.group()):
             words = variable.split(".")
             for receiver, word in itertools.pairwise(words):
@@ -368,3 +485,43 @@ def test_the_checker_reads_templates() -> None:
     source = "{% if row.seat %}{{ row.seat.table.number }}{% endif %} {{ level.hands }} {{ event.hands.count }}"
     found = [what for _line, what in reaches_in_template(source, _ranks()[EVENTS])]
     assert found == ["row.seat", "row.seat.table.number", "event.hands.count"]
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        # URL names of a higher app's namespace (an audience's app_name).
+        ("reverse('floor:login')", ["reverse('floor:login')"]),
+        ("redirect('public:table', slug='x', number=1)", ["redirect('public:table')"]),
+        ("reverse_lazy('dealer:sign-in', args=['t'])", ["reverse_lazy('dealer:sign-in')"]),
+        ("reverse(name)", []),
+        # Model labels, as ForeignKey and audit object types write them (docstrings aside).
+        ("models.ForeignKey('rounds.Hand', on_delete=models.CASCADE)", ["model 'rounds.Hand'"]),
+        ("Q(object_type='rounds.hand')", ["model 'rounds.hand'"]),
+        ("Q(object_type='events.entry')", []),
+        ("def f():\n    '''rounds.hand'''", []),
+        ("write_audit('rounds.hand_recorded')", []),
+        # Lookups in admin options, Meta.ordering and expressions.
+        ("class A:\n    list_display = ('name', 'seat__table')", ["option 'seat__table'"]),
+        ("class A:\n    search_fields = ['^boards__hand__key']", ["option 'boards__hand__key'"]),
+        ("class Meta:\n    ordering = ['-seat__number']", ["option '-seat__number'"]),
+        ("class A:\n    list_display = ('name', 'status')", []),
+        ("Case(When(boards__eliminated=True, then=1))", ["When('boards__eliminated')"]),
+        ("Exists(Entry.objects.filter(boards__isnull=False))", ["filter('boards__isnull')"]),
+    ],
+)
+def test_the_checker_sees_urls_labels_and_options(source: str, expected: list[str]) -> None:
+    found = [what for _line, what in reaches_in_source(source, _ranks()[EVENTS])]
+    assert found == expected
+
+
+def test_the_checker_reads_url_tags() -> None:
+    source = "<a href=\"{% url 'floor:login' %}\">{% url 'events:x' %}</a>{% url \"public:help-page\" 'a' %}"
+    found = [what for _line, what in reaches_in_template(source, _ranks()[EVENTS])]
+    assert found == ["{% url 'floor:login' %}", "{% url 'public:help-page' %}"]
+
+
+def test_the_top_level_modules_are_in_the_contract() -> None:
+    outside = {"vpt.settings", "vpt.wsgi", "vpt.__init__"}
+    modules = {f"vpt.{path.stem}" for path in (ROOT / "vpt").glob("*.py")} - outside
+    assert modules <= set(_ranks()), sorted(modules - set(_ranks()))

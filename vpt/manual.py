@@ -6,7 +6,7 @@ page        one file `docs/<slug>.md`, one task ("running an event", "backups");
             translation; elsewhere a Spanish reader gets the English page.
 section     a heading of a page; its anchor is the id written after it (`## Players {#players}`)
             or else the one the heading's words make. A page of the app links to its section
-            with a small "?" (`HELP_SECTIONS`, put into every page by `help_link`).
+            with a small "?" (`HELP_SECTIONS`, put into every page by `vpt.public.help_views.help_link`).
 search      every word of the query (case and accents folded) within one section's text; the
             sections found, best first (words in the heading count more).
 """
@@ -18,17 +18,14 @@ import html
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import markdown
 from django.conf import settings
-from django.http import HttpRequest
-from django.urls import reverse
 from django.utils.translation import get_language
 
 from vpt.people.names import fold_name
 
-__all__ = ["HELP_SECTIONS", "Page", "Section", "help_link", "help_url", "page", "pages", "search"]
+__all__ = ["HELP_SECTIONS", "Page", "Section", "page", "pages", "search"]
 
 # Each director's and dealer's page (its URL name) and the section of the manual it links to.
 HELP_SECTIONS: dict[str, str] = {
@@ -167,18 +164,3 @@ def search(query: str, language: str | None = None, *, limit: int = 30) -> list[
                 found.append((score, Hit(each, section, snippet)))
     found.sort(key=lambda item: item[0])
     return [hit for _, hit in found[:limit]]
-
-
-def help_url(view_name: str) -> str:
-    """The /help/ address of the section ``view_name``'s page links to ("" for none)."""
-    target = HELP_SECTIONS.get(view_name)
-    if target is None:
-        return ""
-    slug, _, anchor = target.partition("#")
-    return reverse("public:help-page", args=[slug]) + (f"#{anchor}" if anchor else "")
-
-
-def help_link(request: HttpRequest) -> dict[str, Any]:
-    """Context processor: ``help_url``, the manual's section for this page (the small "?")."""
-    match = getattr(request, "resolver_match", None)
-    return {"help_url": help_url(match.view_name) if match is not None else ""}

@@ -141,7 +141,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "vpt.tables.context_processors.table_device",
                 "vpt.disk.disk_warning",
-                "vpt.manual.help_link",
+                "vpt.public.help_views.help_link",
             ],
         },
     },

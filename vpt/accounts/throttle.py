@@ -39,6 +39,7 @@ from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.db import IntegrityError, models, transaction
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import resolve_url
 from django.template.loader import render_to_string
 
 from .models import LoginWait
@@ -210,6 +211,11 @@ class LoginFloodMiddleware:
             setattr(request, CLAIM, (address, before))
             return None
         # No RequestContext (no session, no user): a flood's refusals cost almost nothing.
-        response = HttpResponse(render_to_string("accounts/login_wait.html", {"seconds": wait}), status=429)
+        response = HttpResponse(
+            render_to_string(
+                "accounts/login_wait.html", {"seconds": wait, "login_url": resolve_url(settings.LOGIN_URL)}
+            ),
+            status=429,
+        )
         response["Retry-After"] = str(wait)
         return response

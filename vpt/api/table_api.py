@@ -40,30 +40,24 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.middleware.csrf import CsrfViewMiddleware
-from django.utils.translation import gettext as _
+from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 
-from vpt.accounts.permissions import Actor, DeviceActor
+from vpt.accounts.permissions import Actor
 from vpt.engine_errors import explain
 from vpt.errors import Conflict, InvalidBoards, NotAllowed, ServiceError
 from vpt.ofc import MAX_INPUT_BYTES, InvalidHand, cut, load_hand_json
-from vpt.rounds.hand_input import SEAT_FIELDS
 from vpt.rounds.models import Hand
 from vpt.rounds.selectors import hand_detail, table_state
 from vpt.rounds.services import record_hand
+from vpt.rounds.submission import BadSubmission, read_submission
 from vpt.rounds.waits import table_wait
 from vpt.seating.calls import call_floor, open_call_of
 from vpt.seating.models import FloorCall
 from vpt.tables.contact import note_contact
 from vpt.tables.models import Table
-from vpt.tables.permissions import device_actor, may_deal, table_actor
-from vpt.tables.services import device_for_token
-
-_BODY_KEYS = {"hand_number", "key", "boards", "confirmed_seats"}
-_BOARD_KEYS = {"seat", *SEAT_FIELDS}
+from vpt.tables.permissions import TableAccess, table_access
 
 
 def _error(message: str, status: int, code: str, **extra: Any) -> JsonResponse:
@@ -76,22 +70,32 @@ def _unauthorized(message: str) -> JsonResponse:
     return response
 
 
-_csrf = CsrfViewMiddleware(lambda request: HttpResponse())
-
-
-def _csrf_checked(request: HttpRequest) -> HttpResponse:
-    """The callback the CSRF check is run for (not exempt, unlike the API's views)."""
-    return HttpResponse()
-
-
 TableView = Callable[[HttpRequest, Table, Actor], JsonResponse]
+
+_REFUSALS: dict[str, tuple[int, str, str]] = {
+    # refusal (vpt/tables/permissions.py): status, code, message
+    "bad_header": (401, "unauthorized", "Authorization: give the table's token as 'Bearer <token>'."),
+    "bad_token": (401, "unauthorized", "The token is not valid: unknown, revoked, or its event has finished."),
+    "login": (401, "unauthorized", "Give the table's token: 'Authorization: Bearer <token>'."),
+    "not_found": (404, "not_found", "No such table."),
+    "forbidden": (403, "forbidden", "You may not deal this table."),
+    "csrf": (403, "csrf", "CSRF check failed: send the CSRF token, or use the table's Bearer token."),
+}
+
+
+def _refused(access: TableAccess) -> JsonResponse:
+    if access.refusal == "other_table":
+        return _error(f"This token is for table {access.token_table_number}, not this table.", 403, "forbidden")
+    status, code, message = _REFUSALS[str(access.refusal)]
+    return _unauthorized(message) if status == 401 else _error(message, status, code)
 
 
 def _table_view(methods: tuple[str, ...]) -> Callable[[TableView], Callable[..., JsonResponse]]:
-    """Answer only `methods`, authenticate (Bearer token, else session + CSRF), load the table."""
+    """Answer only `methods`, authenticate (Bearer token, else session + CSRF: `table_access`),
+    load the table."""
 
     def decorate(view: TableView) -> Callable[..., JsonResponse]:
-        # CSRF-exempt for the Bearer token only: a session request is checked below.
+        # CSRF-exempt for the Bearer token only: `table_access` checks a session request.
         @csrf_exempt
         @never_cache
         @functools.wraps(view)
@@ -100,33 +104,10 @@ def _table_view(methods: tuple[str, ...]) -> Callable[[TableView], Callable[...,
                 response = _error(f"method {cut(str(request.method))} not allowed", 405, "method_not_allowed")
                 response["Allow"] = ", ".join(methods)
                 return response
-            header = request.META.get("HTTP_AUTHORIZATION", "")
-            if header:
-                scheme, _space, token = header.partition(" ")
-                if scheme.lower() != "bearer" or not token.strip():
-                    return _unauthorized("Authorization: give the table's token as 'Bearer <token>'.")
-                device = device_for_token(token.strip())
-                if device is None:
-                    return _unauthorized("The token is not valid: unknown, revoked, or its event has finished.")
-                if device.table_id != table_id:
-                    return _error(f"This token is for table {device.table.number}, not this table.", 403, "forbidden")
-                actor: Actor = DeviceActor(
-                    table_id=device.table_id, table_number=device.table.number, device_id=device.pk
-                )
-                table = Table.objects.select_related("event__current_level", "dealer", "next_level").get(pk=table_id)
-                return view(request, table, actor)
-            table_or_none = (
-                Table.objects.select_related("event__current_level", "dealer", "next_level").filter(pk=table_id).first()
-            )
-            if not request.user.is_authenticated and device_actor(request) is None:
-                return _unauthorized("Give the table's token: 'Authorization: Bearer <token>'.")
-            if table_or_none is None:
-                return _error("No such table.", 404, "not_found")
-            if not may_deal(request, table_or_none):
-                return _error("You may not deal this table.", 403, "forbidden")
-            if request.method not in ("GET", "HEAD") and _csrf.process_view(request, _csrf_checked, (), {}) is not None:
-                return _error("CSRF check failed: send the CSRF token, or use the table's Bearer token.", 403, "csrf")
-            return view(request, table_or_none, table_actor(request, table_or_none))
+            access = table_access(request, table_id, bearer=True, check_csrf=True)
+            if access.refusal is not None or access.table is None or access.actor is None:
+                return _refused(access)
+            return view(request, access.table, access.actor)
 
         return wrapper
 
@@ -185,18 +166,21 @@ def hands(request: HttpRequest, table: Table, actor: Actor) -> JsonResponse:
     if len(body) > MAX_INPUT_BYTES:
         return _error("The body is over 1 MB; one hand is far smaller.", 413, "too_large")
     try:
-        data = load_hand_json(body.decode("utf-8-sig"))
-        hand_number, key, boards = _read_body(data)
-        confirmed = _confirmed_seats(data)
+        submission = read_submission(load_hand_json(body.decode("utf-8-sig")))
     except UnicodeDecodeError:
         return _error("The body is not UTF-8 text.", 400, "bad_request")
     except InvalidHand as error:
         return _error(explain(error), 400, "bad_request", problem=error.code)
-    except _BadBody as error:
+    except BadSubmission as error:
         return _error(str(error), 400, "bad_request")
     try:
         hand = record_hand(
-            table, hand_number=hand_number, boards=boards, actor=actor, key=key, confirmed_seats=confirmed
+            table,
+            hand_number=submission.hand_number,
+            boards=submission.boards,
+            actor=actor,
+            key=submission.key,
+            confirmed_seats=submission.confirmed_seats,
         )
     except NotAllowed as error:
         return _error(str(error), 403, error.code)
@@ -238,61 +222,6 @@ def calls(request: HttpRequest, table: Table, actor: Actor) -> JsonResponse:
 
 def _next_number(table: Table) -> int:
     return Table.objects.filter(pk=table.pk).values_list("last_hand_number", flat=True).get() + 1
-
-
-class _BadBody(ValueError):
-    """A body of the wrong shape; the message, in the reader's language, names what is wrong."""
-
-
-def _confirmed_seats(data: dict[str, Any]) -> list[int]:
-    """The seats whose players confirmed the boards on the device (`confirmed_seats`, optional:
-    only an event with `players_confirm_boards` asks for it)."""
-    seats = data.get("confirmed_seats", [])
-    if not isinstance(seats, list) or any(isinstance(seat, bool) or not isinstance(seat, int) for seat in seats):
-        raise _BadBody(_("confirmed_seats: a list of seat numbers is required"))
-    return seats
-
-
-def _read_body(data: Any) -> tuple[int, str | None, list[dict[str, Any]]]:
-    """The body's hand number, key and boards, checked for shape (the cards are checked by
-    `record_hand`); `_BadBody` names what is wrong."""
-    if not isinstance(data, dict):
-        raise _BadBody(_('expected a JSON object: {"hand_number", "key", "boards"}'))
-    unknown = sorted(set(data) - _BODY_KEYS)
-    if unknown:
-        raise _BadBody(_('unknown key "%(key)s"') % {"key": cut(unknown[0])})
-    number = data.get("hand_number")
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise _BadBody(_("hand_number: a positive whole number is required"))
-    key = data.get("key")
-    if key is not None and not isinstance(key, str):
-        raise _BadBody(_("key: a string is required"))
-    boards = data.get("boards")
-    if not isinstance(boards, list) or not boards:
-        raise _BadBody(_("boards: a list of boards is required"))
-    if len(boards) > 8:
-        raise _BadBody(_("boards: %(count)s boards, more than any table seats") % {"count": len(boards)})
-    checked = []
-    for index, board in enumerate(boards):
-        where = f"boards[{index}]"
-        if not isinstance(board, dict):
-            raise _BadBody(_("%(where)s: expected an object") % {"where": where})
-        unknown = sorted(set(board) - _BOARD_KEYS)
-        if unknown:
-            raise _BadBody(_('%(where)s: unknown key "%(key)s"') % {"where": where, "key": cut(unknown[0])})
-        seat = board.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= 99:
-            raise _BadBody(_("%(where)s: seat: a seat number is required") % {"where": where})
-        for name in ("top", "middle", "bottom", "dealt"):
-            if name in board and not isinstance(board[name], str):
-                raise _BadBody(
-                    _('%(where)s: %(name)s: cards as a string, such as "Qs Qh 2c"') % {"where": where, "name": name}
-                )
-        for name in ("sat_out", "unfinished"):
-            if name in board and not isinstance(board[name], bool):
-                raise _BadBody(_("%(where)s: %(name)s: true or false") % {"where": where, "name": name})
-        checked.append(board)
-    return number, key, checked
 
 
 def hand_result(hand_id: int) -> dict[str, Any]:

@@ -24,5 +24,5 @@ def hand_slip(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = get_object_or_404(Hand.objects.select_related("table"), pk=hand_id)
     if not may_deal(request, hand.table):
         raise PermissionDenied
-    data = withhold_qr(request, selectors.slip_data(hand, public_url=public_hand_url(request)))
+    data = withhold_qr(request, selectors.slip_data(hand, public_url=public_hand_url(request, "public:table")))
     return pdf_response(render_slip(data), f"slip-table{hand.table.number}-hand{hand.number}.pdf")

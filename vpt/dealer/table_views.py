@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from vpt.accounts.permissions import is_director
+from vpt.accounts.permissions import Actor, is_director
 from vpt.errors import Conflict, NotAllowed, ServiceError
 from vpt.events.models import Event
 from vpt.http import HtmxHttpRequest
@@ -41,7 +41,8 @@ from vpt.rounds.hand_input import board_input, form_boards, seat_prefix
 from vpt.rounds.models import Board, Hand
 from vpt.rounds.photos import PhotoError, PreparedPhoto, prepare_photo
 from vpt.rounds.selectors import TableState, hand_detail, table_state
-from vpt.rounds.services import KEY_PATTERN, already_recorded_message, attach_photo, record_hand, reopen_refusal
+from vpt.rounds.services import already_recorded_message, attach_photo, record_hand, reopen_refusal
+from vpt.rounds.submission import posted_hand_number, posted_key, posted_seats
 from vpt.rounds.waits import table_wait
 from vpt.tables.contact import note_contact
 from vpt.tables.models import Table
@@ -91,14 +92,14 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
     table_id = table.pk
     actor = table_actor(request, table)
     data = request.POST if request.method == "POST" else None
-    key = _posted_key(data)
-    if data is not None and key and data.get("action") == "record":
-        earlier = _recorded_with_key(table, key)
-        if earlier is not None:
-            # A retry of a submission already recorded (the answer was lost): its result.
-            url = reverse("dealer:hand-result", args=[table.pk, earlier.number])
-            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    key = posted_key(data)
     state = table_state(table)
+    if data is not None and key and data.get("action") == "record":
+        replayed = _replayed(table, data, key=key, actor=actor, next_number=state.next_hand_number)
+        if replayed is not None:
+            # A retry of a submission already recorded (the answer was lost): its result.
+            url = reverse("dealer:hand-result", args=[table.pk, replayed.number])
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     reopened = _reopened_boards(table, request.GET.get("reopened")) if data is None else {}
     forms = [
         SeatBoardForm(data, prefix=seat_prefix(seat.number), initial=reopened.get(seat.number)) for seat in state.seats
@@ -121,7 +122,7 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
     }
     entry = None
     if data is not None:
-        posted = _posted_hand_number(data)
+        posted = posted_hand_number(data)
         context["stale"] = posted is not None and posted != state.next_hand_number
         seats = [seat.number for seat in state.seats]
         entry = build_entry(table.event, lines, form_boards(data, seats), chips_per_point=state.preview_chips_per_point)
@@ -205,14 +206,26 @@ def _checked_photo(request: HttpRequest) -> tuple[PreparedPhoto | None, str | No
         return None, _("The hand was not recorded: %(problem)s") % {"problem": error}
 
 
-def _posted_key(data: Any) -> str | None:
-    """The submission's key from the form (None when absent or not a key: then no retry is recognised)."""
-    key = (data.get("key") or "").strip() if data is not None else ""
-    return key if KEY_PATTERN.fullmatch(key) else None
+def _replayed(table: Table, data: Any, *, key: str, actor: Actor, next_number: int) -> Hand | None:
+    """The hand a retried submission recorded, as `record_hand` answers a key it has seen.
 
-
-def _recorded_with_key(table: Table, key: str) -> Hand | None:
-    return Hand.objects.filter(table=table, key=key).only("id", "number").first()
+    Only a form for a hand the table has moved past can be a retry of a recorded one; its
+    boards are read for the seats the page showed then (a player may have left since), and
+    `record_hand` is asked: it answers a repeated key with its first hand and refuses the rest
+    (none is recorded: the hand number is no longer the table's next), which the page then
+    explains as it explains any form of an earlier hand."""
+    posted = posted_hand_number(data)
+    if posted is None or posted == next_number:
+        return None
+    try:
+        hand = record_hand(
+            table, hand_number=posted, boards=form_boards(data, posted_seats(data)), actor=actor, key=key
+        )
+    except NotAllowed:
+        raise PermissionDenied from None
+    except ServiceError:
+        return None
+    return hand if hand.replayed else None
 
 
 def _reopened_boards(table: Table, number: str | None) -> dict[int, dict[str, Any]]:
@@ -233,13 +246,6 @@ def _reopened_boards(table: Table, number: str | None) -> dict[int, dict[str, An
         }
         for board in hand.boards.all()
     }
-
-
-def _posted_hand_number(data: Any) -> int | None:
-    try:
-        return int(data.get("hand_number", ""))
-    except ValueError:
-        return None
 
 
 def _recorded(table: Table, number: int | None) -> Hand | None:

@@ -15,7 +15,7 @@ from vpt.accounts.permissions import director_required
 from vpt.events.floor_selectors import audit_log
 from vpt.events.selectors import event_or_404
 from vpt.floor.event_forms import AuditFilterForm
-from vpt.rounds.models import Board
+from vpt.rounds.models import Board, Hand
 
 
 @director_required
@@ -29,7 +29,11 @@ def audit(request: HttpRequest, slug: str) -> HttpResponse:
         player, actor = form.cleaned_data["player"], form.cleaned_data["actor"]
     played = Board.objects.filter(entry__player=player).values_list("hand_id", flat=True) if player else []
     entries = audit_log(
-        event, table_number=table_number, player=player, played_hands=list(played), actor_id=actor.pk if actor else None
+        event,
+        table_number=table_number,
+        player=player,
+        played={Hand._meta.label_lower: list(played)},
+        actor_id=actor.pk if actor else None,
     )
     page = Paginator(entries, 100).get_page(request.GET.get("page"))
     query = request.GET.copy()

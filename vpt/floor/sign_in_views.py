@@ -26,7 +26,9 @@ from vpt.tables.services import IssuedToken, issue_event_tokens, issue_table_tok
 def _cards(request: HttpRequest, event: Event, issued: list[IssuedToken]) -> SignInCardData:
     return SignInCardData(
         event=event.name,
-        cards=tuple(SignInCard(item.device.table.number, sign_in_url(request, item.token)) for item in issued),
+        cards=tuple(
+            SignInCard(item.device.table.number, sign_in_url(request, item.token, "dealer:sign-in")) for item in issued
+        ),
         language=event.language,
         printed_at=timezone.now(),
     )

@@ -64,7 +64,10 @@ def _batch(request: HttpRequest, event: Event, table: Table | None, filename: st
             _("Give %(name)s as a date and time, such as 2026-11-29T18:00.") % {"name": str(error)}
         )
     hands = selectors.event_hands(event, start=start, end=end, table=table)
-    slips = [withhold_qr(request, slip) for slip in selectors.slips_data(hands, public_url=public_hand_url(request))]
+    slips = [
+        withhold_qr(request, slip)
+        for slip in selectors.slips_data(hands, public_url=public_hand_url(request, "public:table"))
+    ]
     return pdf_response(render_slips(slips), filename)
 
 

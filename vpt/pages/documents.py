@@ -26,14 +26,14 @@ def pdf_response(pdf: bytes, filename: str, *, download: bool = False) -> HttpRe
     return response
 
 
-def public_hand_url(request: HttpRequest) -> Callable[[Hand], str]:
-    """The QR code's target: the hand on its table's public page (the page of hands that starts
-    with it, scrolled to it). On the
+def public_hand_url(request: HttpRequest, table_page: str) -> Callable[[Hand], str]:
+    """The QR code's target: the hand on its table's public page (the URL named `table_page`,
+    the audience's: the page of hands that starts with it, scrolled to it). On the
     public address (``VPT_PUBLIC_URL``) when set, not on the host the dealer's tablet typed; none
     (the slip prints without a QR code) when that address is a loopback one no phone reaches."""
 
     def url(hand: Hand) -> str:
-        path = reverse("public:table", kwargs={"slug": hand.event.slug, "number": hand.table.number})
+        path = reverse(table_page, kwargs={"slug": hand.event.slug, "number": hand.table.number})
         path += f"?upto={hand.number}#hand-{hand.number}"
         return "" if loopback else absolute_url(request, path)
 
@@ -48,7 +48,8 @@ def withhold_qr(request: HttpRequest, data: _Printable) -> _Printable:
     return replace(data, qr_withheld=loopback_url) if loopback_url else data
 
 
-def sign_in_url(request: HttpRequest, token: str) -> str:
-    """The absolute URL a table's card carries: on the public address (``VPT_PUBLIC_URL``) when
-    one is set, else on the host this request came to."""
-    return absolute_url(request, reverse("dealer:sign-in", args=[token]))
+def sign_in_url(request: HttpRequest, token: str, sign_in_page: str) -> str:
+    """The absolute URL a table's card carries (the URL named `sign_in_page`, the dealer
+    audience's): on the public address (``VPT_PUBLIC_URL``) when one is set, else on the host
+    this request came to."""
+    return absolute_url(request, reverse(sign_in_page, args=[token]))

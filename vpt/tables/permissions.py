@@ -11,26 +11,44 @@ never the token and never a user: each request re-reads those rows, so revoking 
 the table's token, the director signing this device out, or finishing the event, signs the
 device out at once. A device session names one table and opens nothing else: every other
 page's decorator sees an anonymous visitor.
+
+`table_access` is the one check both audiences use: the dealer's pages through
+`table_dealer_required`, the Table API through its own decorator (which answers in JSON and
+also takes the table's token as ``Authorization: Bearer``). It loads the table, finds the
+actor and, for a session request that changes something, runs the CSRF check; what it refuses
+it names with a code (`TableAccess.refusal`), and each audience words the answer.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
 from django.contrib.auth import logout
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponseBase
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.middleware.csrf import CsrfViewMiddleware
 
 from vpt.accounts.permissions import DEVICE_SESSION_KEY, Actor, DeviceActor, View, can_deal
 from vpt.events.models import Event
 
 from .models import Table, TableSignIn
+from .services import device_for_token
 
 SIGN_IN_SESSION_KEY = "vpt_table_sign_in"
 
-__all__ = ["DEVICE_SESSION_KEY", "device_actor", "may_deal", "sign_in_device", "table_actor", "table_dealer_required"]
+__all__ = [
+    "DEVICE_SESSION_KEY",
+    "TableAccess",
+    "device_actor",
+    "may_deal",
+    "sign_in_device",
+    "table_access",
+    "table_actor",
+    "table_dealer_required",
+]
 
 
 def sign_in_device(request: HttpRequest, sign_in: TableSignIn) -> None:
@@ -96,18 +114,81 @@ def may_deal(request: HttpRequest, table: Table) -> bool:
     return device is not None and device.table_id == table.pk
 
 
+@dataclass(frozen=True)
+class TableAccess:
+    """What `table_access` found: the table and who acts at it, or why not (`refusal`).
+
+    Refusals: ``login`` (nobody: no user, no device, no token), ``bad_header`` (an
+    Authorization header that is not ``Bearer <token>``), ``bad_token`` (unknown, revoked, or
+    its event finished), ``other_table`` (a token of table `token_table_number`), ``not_found``
+    (no such table), ``forbidden`` (may not deal this table: a device of another table, a user
+    who is not its dealer) and ``csrf`` (a session request without its CSRF token).
+    """
+
+    table: Table | None = None
+    actor: Actor | None = None
+    refusal: str | None = None
+    token_table_number: int | None = None
+
+
+def _load_table(table_id: int) -> Table | None:
+    return Table.objects.select_related("event__current_level", "dealer", "next_level").filter(pk=table_id).first()
+
+
+_csrf = CsrfViewMiddleware(lambda request: HttpResponse())
+
+
+def _csrf_checked(request: HttpRequest) -> HttpResponse:
+    """The callback the CSRF check is run for (not exempt, unlike the API's views)."""
+    return HttpResponse()
+
+
+def csrf_refused(request: HttpRequest) -> bool:
+    """Whether a request that changes something fails Django's CSRF check (GET and HEAD pass)."""
+    if request.method in ("GET", "HEAD"):
+        return False
+    return _csrf.process_view(request, _csrf_checked, (), {}) is not None
+
+
+def table_access(request: HttpRequest, table_id: int, *, bearer: bool = False, check_csrf: bool = False) -> TableAccess:
+    """May this request act at table `table_id`, and as whom: the table's dealer, a director,
+    the device signed in for it, or (with `bearer`) a client holding the table's token. A
+    session request that changes something passes the CSRF check when `check_csrf` (a token
+    request never needs it: a browser never adds that header by itself)."""
+    header = request.META.get("HTTP_AUTHORIZATION", "") if bearer else ""
+    if header:
+        scheme, _space, token = header.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            return TableAccess(refusal="bad_header")
+        device = device_for_token(token.strip())
+        if device is None:
+            return TableAccess(refusal="bad_token")
+        if device.table_id != table_id:
+            return TableAccess(refusal="other_table", token_table_number=device.table.number)
+        actor = DeviceActor(table_id=device.table_id, table_number=device.table.number, device_id=device.pk)
+        return TableAccess(table=_load_table(table_id), actor=actor)
+    table = _load_table(table_id)
+    if table is not None and may_deal(request, table):
+        if check_csrf and csrf_refused(request):
+            return TableAccess(table=table, refusal="csrf")
+        return TableAccess(table=table, actor=table_actor(request, table))
+    if not request.user.is_authenticated and device_actor(request) is None:
+        return TableAccess(refusal="login")
+    return TableAccess(refusal="not_found" if table is None else "forbidden")
+
+
 def table_dealer_required(view: View) -> View:
     """Only the table's dealer, a director or the table's device; the view gets ``table``
     (event, level, dealer loaded). Anonymous visitors are sent to log in."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, table_id: int, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        table = Table.objects.select_related("event__current_level", "dealer", "next_level").filter(pk=table_id).first()
-        if table is not None and may_deal(request, table):
-            return view(request, *args, table=table, **kwargs)
-        if not request.user.is_authenticated and device_actor(request) is None:
+        access = table_access(request, table_id)
+        if access.table is not None and access.refusal is None:
+            return view(request, *args, table=access.table, **kwargs)
+        if access.refusal == "login":
             return redirect_to_login(request.get_full_path())
-        if table is None:
+        if access.refusal == "not_found":
             raise Http404
         raise PermissionDenied
 
