@@ -22,6 +22,7 @@ from django.db.models import Prefetch
 
 from vpt.events.flights import is_main_event
 from vpt.events.models import Deal, DealShare, Entry, Event
+from vpt.events.ticket_models import Ticket
 from vpt.money.prizes import EventPrizes, event_prizes
 from vpt.people.names import name_key
 from vpt.people.selectors import canonical_ids
@@ -52,6 +53,7 @@ class ResultRow:
     eliminated_at_table: int | None = None
     eliminated_at_hand: int | None = None
     flight: str | None = None  # a main event's row: the slug of the flight it played
+    ticket: bool = False  # a satellite's row: this entry won a ticket to the target
 
     @property
     def reentered(self) -> bool:
@@ -115,6 +117,7 @@ def event_results_table(event: Event, *, public: bool = False) -> EventResults:
         .first()
     )
     people = canonical_ids(entry.player.person_id for entry in entries if entry.player.person_id is not None)
+    tickets = _ticket_winners(event)
     rows = []
     for entry in entries:
         if entry.number < latest[entry.player_id]:
@@ -134,9 +137,21 @@ def event_results_table(event: Event, *, public: bool = False) -> EventResults:
                 status=status,
                 eliminated_at_table=entry.eliminated_at_table,
                 eliminated_at_hand=entry.eliminated_at_hand,
+                ticket=entry.pk in tickets,
             )
         )
     return EventResults(event=event, prizes=prizes, deal=deal, rows=tuple(sorted(rows, key=_order)))
+
+
+def _ticket_winners(event: Event) -> set[int]:
+    """The entries of a satellite that hold a ticket it issued (not withdrawn): one query, none
+    for another event."""
+    if event.target_id is None:
+        return set()
+    won = Ticket.objects.filter(won_in=event, won_by__isnull=False).exclude(
+        status=Ticket.Status.CANCELLED, cashed__isnull=True
+    )
+    return set(won.values_list("won_by_id", flat=True))
 
 
 def main_event_results(main: Event, *, public: bool = False) -> EventResults:
@@ -248,6 +263,7 @@ def results_json(results: EventResults) -> dict[str, Any]:
                 "prize": _money(row.prize),
                 "chips": row.chips,
                 "flight": row.flight,
+                "ticket": row.ticket,
             }
             for row in results.rows
         ],
