@@ -232,8 +232,25 @@ def _money(amount: Decimal) -> str:
     return str(amount.quantize(Decimal("0.01")))
 
 
+def _row_json(row: ResultRow, *, satellite: bool) -> dict[str, Any]:
+    """One results row; a satellite's rows say whether they won a ticket (festival.md, "JSON")."""
+    data: dict[str, Any] = {
+        "place": row.place,
+        "name": row.name,
+        "entry_id": row.entry_id,
+        "person_id": row.person_id,
+        "prize": _money(row.prize),
+        "chips": row.chips,
+        "flight": row.flight,
+    }
+    if satellite:
+        data["ticket"] = row.ticket
+    return data
+
+
 def results_json(results: EventResults) -> dict[str, Any]:
-    """The public results JSON (tour.md, "JSON"): money as strings, a hidden person's name hidden."""
+    """The public results JSON (tour.md, "JSON"): money as strings, a hidden person's name hidden;
+    a satellite's rows carry `"ticket"` (true: the entry won a ticket to the target)."""
     event, pool, deal = results.event, results.prizes.pool, results.deal
     names = {row.entry_id: row.name for row in results.rows}
     shares: Sequence[DealShare] = list(deal.shares.all()) if deal else []
@@ -254,17 +271,5 @@ def results_json(results: EventResults) -> dict[str, Any]:
                 for share in shares
             ],
         },
-        "rows": [
-            {
-                "place": row.place,
-                "name": row.name,
-                "entry_id": row.entry_id,
-                "person_id": row.person_id,
-                "prize": _money(row.prize),
-                "chips": row.chips,
-                "flight": row.flight,
-                "ticket": row.ticket,
-            }
-            for row in results.rows
-        ],
+        "rows": [_row_json(row, satellite=event.target_id is not None) for row in results.rows],
     }
