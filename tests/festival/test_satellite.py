@@ -167,3 +167,29 @@ def test_a_tie_over_the_last_seat_wins_no_ticket_and_shares_the_cash(capsys: Any
     assert winners == {entry.pk for entry in entries[:4]}
     prizes = event_prizes(satellite)
     assert [prizes.prize_of(entry.pk) for entry in entries[4:]] == [Decimal("25.00"), Decimal("25.00")]
+
+
+def test_the_director_reopening_a_finished_satellite_withdraws_its_tickets(capsys: Any) -> None:
+    from vpt.events.services import set_event_status
+
+    satellite = make_satellite(capsys, seat_value="110")  # 600.00: 5 seats
+    entries = finish_with(satellite, 3, [4, 5, 6])
+    assert Ticket.objects.filter(won_in=satellite, status=Ticket.Status.ISSUED).count() == 5
+    satellite = set_event_status(satellite, status=Event.Status.RUNNING, actor=simulation_actor())
+    assert not Ticket.objects.filter(won_in=satellite, status=Ticket.Status.ISSUED).exists()
+    assert Entry.objects.get(pk=entries[0].pk).place is None
+    set_event_status(satellite, status=Event.Status.FINISHED, actor=simulation_actor())
+    tickets = Ticket.objects.filter(won_in=satellite)
+    assert tickets.count() == 5 and set(tickets.values_list("status", flat=True)) == {Ticket.Status.ISSUED}
+
+
+def test_a_winner_without_a_person_gets_no_ticket(capsys: Any) -> None:
+    from vpt.events.models import Player
+
+    satellite = make_satellite(capsys, seat_value="110")  # 600.00: 5 seats
+    entries = finish_with(satellite, 3, [4, 5, 6])
+    Ticket.objects.filter(won_in=satellite).delete()
+    Player.objects.filter(pk=entries[0].player_id).update(person=None)
+    skipped = sync_satellite_tickets(satellite, actor=simulation_actor())
+    assert [entry.pk for entry in skipped] == [entries[0].pk]
+    assert Ticket.objects.filter(won_in=satellite).count() == 4
