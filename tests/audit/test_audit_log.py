@@ -31,6 +31,7 @@ def test_every_app_registers_its_own_actions() -> None:
     assert {name.partition(".")[0] for name in actions} == {
         "clock",
         "events",
+        "festival",
         "money",
         "people",
         "rounds",

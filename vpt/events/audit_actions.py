@@ -75,3 +75,8 @@ register("events.cancel_registration", _("Registration cancelled"), _("%(name)s 
 register("events.check_in", _("Player checked in"), _("%(name)s checked in and paid %(money)s (%(method)s)"))
 register("events.self_register", _("Player registered online"), _("%(name)s registered online"))
 register("events.ticket_issued", _("Ticket issued"), _("%(name)s: ticket to %(event)s worth %(money)s"))
+register(
+    "events.ticket_withdrawn",
+    _("Ticket withdrawn"),
+    _("%(name)s: ticket to %(event)s worth %(money)s withdrawn (the satellite reopened)"),
+)

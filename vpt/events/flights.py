@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from vpt.errors import Conflict
 
 from .models import Entry, Event, FlightPolicy
+from .satellites import satellite_seats
 
 DEFAULT_ADVANCE: dict[str, Any] = {"kind": "fraction", "value": 0.15}
 
@@ -67,8 +68,11 @@ def flight_advance_number(flight: Event) -> int | None:
 
 def players_to_finish_at(event: Event) -> int:
     """The entries still in at which `event` is finished: 1 for a plain event (or Day 2), the
-    advance number for a flight (1 when its director ends the day: survivors)."""
+    advance number for a flight (1 when its director ends the day: survivors), the seats of a
+    satellite (at least 1)."""
     if not is_flight(event):
+        if event.target_id is not None:
+            return max(1, satellite_seats(event) or 1)
         return 1
     return flight_advance_number(event) or 1
 

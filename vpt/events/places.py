@@ -19,8 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from vpt.accounts.permissions import Actor
+
 from .flights import is_flight, players_to_finish_at
 from .models import Deal, DealShare, Entry, Event
+from .satellite_tickets import sync_satellite_tickets
 
 
 def compute_places(
@@ -107,6 +110,8 @@ def assign_places(
     finished = event.status == Event.Status.FINISHED and not flight
     if finished and agreed is None:
         agreed = dict(DealShare.objects.filter(deal__event=event).values_list("entry_id", "place"))
+        if not agreed and event.target_id is not None:
+            agreed = _satellite_places(event, [row[0] for row in rows if row[3] == Entry.Status.ACTIVE])
     places = compute_places(
         [row[:4] for row in rows],
         eliminations,
@@ -119,6 +124,15 @@ def assign_places(
     if changed:
         Entry.objects.bulk_update(changed, ["place"])
     return changed
+
+
+def _satellite_places(event: Event, active: list[int]) -> dict[int, int]:
+    """A finished satellite without a deal: the entries still in share place 1 (the tie block
+    1..seats) when they are no more than its seats; more (the director finished it early) are
+    ranked by chips as in any event."""
+    if len(active) > players_to_finish_at(event):
+        return {}
+    return dict.fromkeys(active, 1)
 
 
 def stored_order(rows: Iterable[tuple[int, int, int, str, int | None]]) -> dict[int, tuple[int, int]]:
@@ -137,11 +151,12 @@ def stored_order(rows: Iterable[tuple[int, int, int, str, int | None]]) -> dict[
     }
 
 
-def finish_if_decided(event: Event) -> None:
+def finish_if_decided(event: Event, *, actor: Actor = None) -> None:
     """Finish the event when at most `players_to_finish_at` entries are still in (one; a
     flight's advance number); reopen it when a correction revives one (the entries still in
     then hold no place again). An event that ended by a deal stays finished: the players in
-    the deal are still in, and only undoing the deal reopens it."""
+    the deal are still in, and only undoing the deal reopens it. A satellite issues (or, reopened,
+    withdraws) its tickets as its places now stand (`sync_satellite_tickets`)."""
     if event.status == Event.Status.FINISHED and Deal.objects.filter(event=event).exists():
         return
     active = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).count()
@@ -154,3 +169,5 @@ def finish_if_decided(event: Event) -> None:
         event.status = status
         event.save(update_fields=["status"])
         assign_places(event, eliminations=None)
+    if event.target_id is not None:
+        sync_satellite_tickets(event, actor=actor)

@@ -32,6 +32,7 @@ from .audit import write_audit
 from .models import Deal, Entry, Event, Level, Payment, PayoutStructure
 from .payouts import PayoutError, validate_structure
 from .places import assign_places
+from .satellite_tickets import sync_satellite_tickets
 from .selectors import hands_recorded
 
 DEFAULT_LEVELS: tuple[int, ...] = (10, 20, 30, 50, 75, 100, 150, 200, 300, 400, 500, 750, 1000)
@@ -291,6 +292,7 @@ def set_event_status(event: Event, *, status: str, actor: Actor) -> Event:
     event.save(update_fields=["status"])
     if Event.Status.FINISHED in (before, event.status):
         assign_places(event, eliminations=None)  # finished: the entries still in are placed too
+        sync_satellite_tickets(event, actor=actor)
     write_audit(
         actor=actor,
         event_id=event.pk,

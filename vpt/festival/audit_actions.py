@@ -11,3 +11,4 @@ register("festival.main_event_created", _("Main event created"), _("Main event %
 register("festival.day_ended", _("Day ended"), _("%(name)s ended with %(advancing)s players advancing"))
 register("festival.bag_counted", _("Bag counted"), _("%(name)s: %(counted)s chips counted"))
 register("festival.day2_started", _("Day 2 started"), _("Day 2 started with %(players)s players"))
+register("festival.satellite_created", _("Satellite created"), _("Satellite %(name)s to %(target)s created"))

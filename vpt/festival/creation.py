@@ -1,4 +1,5 @@
-"""Creating a main event and its flights (`manage.py create_main_event`).
+"""Creating a main event and its flights (`manage.py create_main_event`), and a satellite of
+an event (`manage.py create_satellite`).
 
 A main event is created with the default levels and payout structure, its advance rule and
 policy; each flight (`SLUG-1a`, `SLUG-1b`...) is an event of its own with the main event's
@@ -110,3 +111,57 @@ def _link(main: Event, flight_slugs: Sequence[str], *, rule: dict[str, Any], pol
         after={"flights": list(flight_slugs), "advance": rule, "policy": policy},
     )
     return main
+
+
+def create_satellite(
+    *,
+    slug: str,
+    target: Event,
+    actor: Actor,
+    name: str = "",
+    seat_value: Decimal | None = None,
+    buy_in: Decimal = Decimal("100"),
+    fee: Decimal = Decimal("10"),
+    **options: Any,
+) -> Event:
+    """A satellite of ``target``: an event with the default levels, whose seats are tickets to
+    ``target`` worth ``seat_value`` (None: the target's buy-in and fee) each. Checked before
+    anything is written; created by `create_event`, then linked in one audited transaction."""
+    ensure_director(actor)
+    if target.target_id is not None:
+        raise ServiceError(
+            _("%(name)s is itself a satellite: a satellite wins seats in another event.") % {"name": target.name},
+            code="target_is_satellite",
+        )
+    if seat_value is not None and seat_value <= 0:
+        raise ServiceError(
+            _("A seat value must be more than zero, not %(value)s.") % {"value": seat_value}, code="bad_seat_value"
+        )
+    if Event.objects.filter(slug=slug).exists():
+        raise Conflict(_("An event with the slug %(slug)s already exists.") % {"slug": slug}, code="duplicate_slug")
+    satellite = create_event(
+        name=name or str(_("Satellite to %(name)s") % {"name": target.name}),
+        slug=slug,
+        actor=actor,
+        buy_in=buy_in,
+        fee=fee,
+        **options,
+    )
+    return _link_satellite(satellite, target, seat_value=seat_value, actor=actor)
+
+
+@transaction.atomic(durable=True)
+def _link_satellite(satellite: Event, target: Event, *, seat_value: Decimal | None, actor: Actor) -> Event:
+    satellite = lock_event(satellite)
+    satellite.target = target
+    satellite.seat_value = seat_value.quantize(Decimal("0.01")) if seat_value is not None else None
+    satellite.save(update_fields=["target", "seat_value"])
+    write_audit(
+        actor=actor,
+        event_id=satellite.pk,
+        action="festival.satellite_created",
+        obj=satellite,
+        args={"name": satellite.name, "target": target.name},
+        after={"target": target.slug, "seat_value": str(satellite.seat_value) if seat_value is not None else None},
+    )
+    return satellite

@@ -19,6 +19,8 @@ from decimal import Decimal
 from vpt.events import payouts as money
 from vpt.events.flights import main_event_of, pool_entries
 from vpt.events.models import Entry, Event, Payment, PayoutStructure
+from vpt.events.satellites import seat_value_of
+from vpt.events.satellites import split_pool as split_seats
 from vpt.money.cash import CashReport, EntryMoney, PaymentRow, cash_report
 
 __all__ = ["CashDesk", "DeskRow", "EventPrizes", "cash_desk", "event_prizes", "pool_of", "split_prizes"]
@@ -91,8 +93,38 @@ def event_prizes(event: Event) -> EventPrizes:
     pool = pool_of(event, [buy_in for _id, _place, buy_in, _dealt in rows])
     structure = PayoutStructure.objects.filter(event=event).first()
     dealt = {entry_id: amount for entry_id, _place, _buy_in, amount in rows if amount is not None}
+    if event.target_id is not None:
+        return _satellite_prizes(event, pool, structure, [(row[0], row[1]) for row in rows], dealt)
     amounts, by_entry = split_prizes(pool, structure, [(row[0], row[1]) for row in rows], dealt)
     return EventPrizes(pool=pool, structure=structure, amounts=amounts, by_entry=by_entry, dealt=dealt)
+
+
+def satellite_amounts(pool: money.PrizePool, seat_value: Decimal) -> tuple[Decimal, ...]:
+    """A satellite's place amounts: nothing in cash for places 1..seats (they win tickets), the
+    rest of the pool, `pool - seats x seat value`, to place seats + 1 (festival.md).
+
+    >>> satellite_amounts(money.prize_pool([Decimal("100")] * 10), Decimal("330"))
+    (Decimal('0.00'), Decimal('0.00'), Decimal('0.00'), Decimal('10.00'))
+    """
+    split = split_seats(pool.total, seat_value)
+    zero = Decimal("0.00")
+    return (zero,) * split.seats + ((split.cash,) if split.cash > 0 else ())
+
+
+def _satellite_prizes(
+    event: Event,
+    pool: money.PrizePool,
+    structure: PayoutStructure | None,
+    places: Sequence[tuple[int, int | None]],
+    dealt: Mapping[int, Decimal],
+) -> EventPrizes:
+    """`event_prizes` of a satellite: its payout structure does not apply; the cash remainder does."""
+    value = seat_value_of(event)
+    assert value is not None
+    amounts = satellite_amounts(pool, value)
+    by_entry = money.share_places([(entry_id, place) for entry_id, place in places if entry_id not in dealt], amounts)
+    by_entry.update(dealt)
+    return EventPrizes(pool=pool, structure=structure, amounts=amounts, by_entry=by_entry, dealt=dict(dealt))
 
 
 def _main_event_prizes(main: Event, *, flight: Event | None) -> EventPrizes:

@@ -22,6 +22,7 @@ from django.db.models import Prefetch
 
 from vpt.events.flights import is_main_event
 from vpt.events.models import Deal, DealShare, Entry, Event
+from vpt.events.ticket_models import Ticket
 from vpt.money.prizes import EventPrizes, event_prizes
 from vpt.people.names import name_key
 from vpt.people.selectors import canonical_ids
@@ -52,6 +53,7 @@ class ResultRow:
     eliminated_at_table: int | None = None
     eliminated_at_hand: int | None = None
     flight: str | None = None  # a main event's row: the slug of the flight it played
+    ticket: bool = False  # a satellite's row: this entry won a ticket to the target
 
     @property
     def reentered(self) -> bool:
@@ -115,6 +117,7 @@ def event_results_table(event: Event, *, public: bool = False) -> EventResults:
         .first()
     )
     people = canonical_ids(entry.player.person_id for entry in entries if entry.player.person_id is not None)
+    tickets = _ticket_winners(event)
     rows = []
     for entry in entries:
         if entry.number < latest[entry.player_id]:
@@ -134,9 +137,21 @@ def event_results_table(event: Event, *, public: bool = False) -> EventResults:
                 status=status,
                 eliminated_at_table=entry.eliminated_at_table,
                 eliminated_at_hand=entry.eliminated_at_hand,
+                ticket=entry.pk in tickets,
             )
         )
     return EventResults(event=event, prizes=prizes, deal=deal, rows=tuple(sorted(rows, key=_order)))
+
+
+def _ticket_winners(event: Event) -> set[int]:
+    """The entries of a satellite that hold a ticket it issued (not withdrawn): one query, none
+    for another event."""
+    if event.target_id is None:
+        return set()
+    won = Ticket.objects.filter(won_in=event, won_by__isnull=False).exclude(
+        status=Ticket.Status.CANCELLED, cashed__isnull=True
+    )
+    return set(won.values_list("won_by_id", flat=True))
 
 
 def main_event_results(main: Event, *, public: bool = False) -> EventResults:
@@ -217,8 +232,25 @@ def _money(amount: Decimal) -> str:
     return str(amount.quantize(Decimal("0.01")))
 
 
+def _row_json(row: ResultRow, *, satellite: bool) -> dict[str, Any]:
+    """One results row; a satellite's rows say whether they won a ticket (festival.md, "JSON")."""
+    data: dict[str, Any] = {
+        "place": row.place,
+        "name": row.name,
+        "entry_id": row.entry_id,
+        "person_id": row.person_id,
+        "prize": _money(row.prize),
+        "chips": row.chips,
+        "flight": row.flight,
+    }
+    if satellite:
+        data["ticket"] = row.ticket
+    return data
+
+
 def results_json(results: EventResults) -> dict[str, Any]:
-    """The public results JSON (tour.md, "JSON"): money as strings, a hidden person's name hidden."""
+    """The public results JSON (tour.md, "JSON"): money as strings, a hidden person's name hidden;
+    a satellite's rows carry `"ticket"` (true: the entry won a ticket to the target)."""
     event, pool, deal = results.event, results.prizes.pool, results.deal
     names = {row.entry_id: row.name for row in results.rows}
     shares: Sequence[DealShare] = list(deal.shares.all()) if deal else []
@@ -239,16 +271,5 @@ def results_json(results: EventResults) -> dict[str, Any]:
                 for share in shares
             ],
         },
-        "rows": [
-            {
-                "place": row.place,
-                "name": row.name,
-                "entry_id": row.entry_id,
-                "person_id": row.person_id,
-                "prize": _money(row.prize),
-                "chips": row.chips,
-                "flight": row.flight,
-            }
-            for row in results.rows
-        ],
+        "rows": [_row_json(row, satellite=event.target_id is not None) for row in results.rows],
     }

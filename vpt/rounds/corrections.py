@@ -341,7 +341,7 @@ def _write(plan: HandPlan, event: Event, *, actor: Actor, reason: str, reopen: b
     for write in plan.table_writes:
         write()
     assign_places(event, eliminations=elimination_order(event))
-    finish_if_decided(event)
+    finish_if_decided(event, actor=actor)
     write_audit(
         actor=actor,
         event_id=event.pk,

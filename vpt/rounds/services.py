@@ -544,7 +544,7 @@ def _write(event: Event, plan: _Plan, *, hand_number: int, actor: Actor, key: st
     floor_hand_recorded(event, table, hand, actor=actor)
     if plan.eliminated:
         assign_places(event, eliminations=elimination_order(event))
-        finish_if_decided(event)
+        finish_if_decided(event, actor=actor)
     # A hand that ends the round lets the moves planned away from this table happen.
     moved_to: list[Table] = []
     if event.moves_planned:  # type: ignore[attr-defined]

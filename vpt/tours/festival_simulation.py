@@ -1,4 +1,7 @@
-"""Simulated flights and Day 2 of a main event (`simulate_event --flight-of MAIN`, `--event SLUG`).
+"""Simulated flights and Day 2 of a main event (`simulate_event --flight-of MAIN`, `--event SLUG`),
+and satellites of an event (`simulate_event --satellite-of TARGET`: the next satellite of TARGET
+nobody has entered, made with `create_satellite`; it ends when as many players are left as it
+has seats, and issues their tickets).
 
 A flight draws its players from a stable pool (`vpt.tours.simulation.tour_pool`), so several
 flights share people, as a festival's do: under "best_stack" some advance twice; under
@@ -40,10 +43,24 @@ def flight_names(main: Event, players: int, seed: int) -> list[str]:
     return sorted(random.Random(seed).sample(pool, players))
 
 
+def next_satellite(target: Event) -> Event:
+    """The first satellite of `target` with nobody registered yet."""
+    for satellite in Event.objects.filter(target=target).order_by("created_at", "id"):
+        if not Entry.objects.filter(event=satellite).exists():
+            return satellite
+    raise CommandError(f"no satellite of {target.slug} is left to play (create one with create_satellite)")
+
+
 def play_flight(main: Event, *, players: int, seed: int, hands: int, finish: bool, log: Any = None) -> Event:
+    names = flight_names(main, players, seed)
+    return play_new(next_flight(main), names, seed=seed, hands=hands, finish=finish, log=log)
+
+
+def play_new(flight: Event, names: list[str], *, seed: int, hands: int, finish: bool, log: Any = None) -> Event:
+    """Register `names` at an event nobody has entered, draw its seats and play it."""
     actor = simulation_actor()
-    flight = next_flight(main)
-    for name in flight_names(main, players, seed):
+    players = len(names)
+    for name in names:
         try:
             register_player(flight, name=name, actor=actor)
         except Conflict as error:
@@ -70,6 +87,15 @@ def play_existing(options: dict[str, Any], *, log: Callable[[str], None]) -> Eve
     hands = options["hands"] or 0
     if not hands and not options["finish"]:
         raise CommandError("give --hands or --finish")
+    if options.get("satellite_of"):
+        target = Event.objects.filter(slug=options["satellite_of"]).first()
+        if target is None:
+            raise CommandError(f"no event with slug {options['satellite_of']!r}")
+        if not options["players"]:
+            raise CommandError("--satellite-of needs --players")
+        satellite = next_satellite(target)
+        names = sorted(random.Random(seed).sample(tour_pool(options["players"]), options["players"]))
+        return play_new(satellite, names, seed=seed, hands=hands, finish=options["finish"], log=log)
     if options["flight_of"]:
         main = Event.objects.filter(slug=options["flight_of"]).first()
         if main is None or not main.advance:

@@ -1,8 +1,9 @@
 """`manage.py simulate_event --players N --hands M --seed S [--variant V] [--tour SLUG] [--room-json FILE]
 [--buy-in 100] [--fee 10] [--finish [--deal icm|chip-chop]]`;
 `manage.py simulate_event --flight-of MAIN --players N --seed S [--hands M | --finish]` plays the
-next flight of a main event (`vpt.tours.festival_simulation`); `--event SLUG --finish` plays an
-existing seated event, such as a Day 2, out.
+next flight of a main event (`vpt.tours.festival_simulation`); `--satellite-of TARGET --players N
+--seed S --finish` plays the next satellite of TARGET (`create_satellite`) until its seats are
+won; `--event SLUG --finish` plays an existing seated event, such as a Day 2, out.
 
 Creates an event and plays random deals through `record_hand`; the same arguments give the
 same event. The last line printed is the new event's slug. The event has real money: the
@@ -46,6 +47,9 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=None)
         parser.add_argument("--flight-of", default=None, metavar="SLUG", help="play the next flight of this main event")
         parser.add_argument(
+            "--satellite-of", default=None, metavar="SLUG", help="play the next satellite of this event"
+        )
+        parser.add_argument(
             "--event", default=None, metavar="SLUG", help="play this existing, seated event (such as a Day 2)"
         )
         parser.add_argument("--variant", default="progressive", choices=sorted(PRESETS))
@@ -71,7 +75,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if options["deal"] and not options["finish"]:
             raise CommandError("--deal needs --finish")
-        if options["flight_of"] or options["event"]:
+        if options["flight_of"] or options["event"] or options["satellite_of"]:
             self.stdout.write(play_existing(options, log=self.stdout.write).slug)
             return
         for required in ("players", "hands", "seed"):
