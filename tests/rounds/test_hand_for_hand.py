@@ -9,6 +9,8 @@ from decimal import Decimal
 import pytest
 from boards import ACES_FULL, JACKS, QUEENS_FOULED, QUEENS_FULL
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 from factories import by_seat, entries_in_order, make_event
 
@@ -77,6 +79,28 @@ def test_bubble_suggests_hand_for_hand_and_the_service_is_audited(director: User
 def test_final_table_bubble_is_suggested(director: User) -> None:
     event = make_event(director, NINE[:4], slug="four", seats_per_table=3)
     assert hand_for_hand_status(event).suggested == "final_table"  # 4 left = one table + 1
+
+
+def test_a_satellites_last_seat_is_suggested_and_ends_hand_for_hand_at_the_seats(
+    director: User, client_as_director: Client
+) -> None:
+    target = make_event(director, ["Zoe", "Yan"], slug="target", buy_in=Decimal("100"), fee=Decimal("10"))
+    # 9 x 110 = 990: 3 seats of 330, no cash.
+    satellite = make_event(director, NINE, slug="sat", seats_per_table=3, buy_in=Decimal("110"), fee=Decimal("0"))
+    Event.objects.filter(pk=satellite.pk).update(target=target, seat_value=Decimal("330"))
+    start_clock(satellite, actor=director)
+    satellite = Event.objects.get(pk=satellite.pk)
+    out = Entry.objects.filter(event=satellite).order_by("pk").values("pk")
+    Entry.objects.filter(pk__in=out[:4]).update(status="eliminated")
+    assert hand_for_hand_status(satellite).suggested is None  # 5 left, 3 seats
+
+    Entry.objects.filter(pk__in=out[:5]).update(status="eliminated")
+    status = hand_for_hand_status(satellite)
+    assert (status.suggested, status.seats) == ("last_seat", 3)  # 4 left = 3 seats + 1
+    page = client_as_director.get(reverse("floor:tables-overview", args=["sat"])).content.decode()
+    assert "The last seat" in page and "4 players left, 3 seats: play hand-for-hand?" in page
+
+    assert start_hand_for_hand(satellite, actor=director).hand_for_hand_until == 3
 
 
 def test_one_hand_per_round_then_the_next_round_everywhere(director: User) -> None:

@@ -14,15 +14,14 @@ same time        players out in one round, at one table or several, went out tog
                  eliminations (`elimination_keys`), so more chips at hand start finishes higher
                  and equal stacks share the place (`vpt.events.places.compute_places`) and
                  split its prizes (`vpt.events.payouts.share_places`).
-bubble           players left = places paid + 1 (the money bubble) or = one table + 1 (the
-                 final-table bubble): the event suggests hand-for-hand (`suggestion`). When it
+bubble           players left = places paid + 1 (the money bubble), a satellite's seats + 1
+                 (the last seat: `vpt.events.satellites.satellite_seats`) or one table + 1
+                 (the final-table bubble): the event suggests hand-for-hand (`suggestion`). When it
                  is switched on, it ends by itself at the end of the round after which players
                  left is at most the bubble it was started for (`Event.hand_for_hand_until`):
                  the round in which the bubble bursts is finished first, so everyone out in it
                  shares the same time. The clock is paused while it is on (it resumes when it
                  ends, if hand-for-hand paused it).
-
-A satellite's last seat is not suggested: events do not store how many seats a satellite wins.
 """
 
 from __future__ import annotations
@@ -41,6 +40,7 @@ from vpt.clock.steady import steady_now
 from vpt.errors import ServiceError
 from vpt.events.audit import write_audit
 from vpt.events.models import Entry, Event, PayoutStructure
+from vpt.events.satellites import satellite_seats
 from vpt.events.services import lock_event
 from vpt.seating.models import Seat
 from vpt.seating.next_hand import deal_next_hands
@@ -63,11 +63,13 @@ __all__ = [
 ]
 
 MONEY = "money"
+LAST_SEAT = "last_seat"
 FINAL_TABLE = "final_table"
 
 
-def suggestion(*, players_left: int, places_paid: int, seats_per_table: int) -> str | None:
-    """Which bubble the event is on (hand-for-hand is suggested), or None.
+def suggestion(*, players_left: int, places_paid: int, seats_per_table: int, seats: int | None = None) -> str | None:
+    """Which bubble the event is on (hand-for-hand is suggested), or None. `seats`: the tickets
+    a satellite awards (None: not a satellite); its last seat is the bubble that matters.
 
     >>> suggestion(players_left=10, places_paid=9, seats_per_table=3)
     'money'
@@ -75,7 +77,11 @@ def suggestion(*, players_left: int, places_paid: int, seats_per_table: int) -> 
     'final_table'
     >>> suggestion(players_left=8, places_paid=9, seats_per_table=3) is None
     True
+    >>> suggestion(players_left=4, places_paid=4, seats_per_table=3, seats=3)
+    'last_seat'
     """
+    if seats and players_left == seats + 1:
+        return LAST_SEAT
     if places_paid and players_left == places_paid + 1:
         return MONEY
     if seats_per_table and players_left == seats_per_table + 1:
@@ -83,9 +89,9 @@ def suggestion(*, players_left: int, places_paid: int, seats_per_table: int) -> 
     return None
 
 
-def bubble_target(*, players_left: int, places_paid: int, seats_per_table: int) -> int | None:
+def bubble_target(*, players_left: int, places_paid: int, seats_per_table: int, seats: int | None = None) -> int | None:
     """The players left at which hand-for-hand started now ends by itself: the next bubble
-    below (places paid, else one table), or None (only the director ends it).
+    below (a satellite's seats, places paid, else one table), or None (only the director ends it).
 
     >>> bubble_target(players_left=10, places_paid=9, seats_per_table=3)
     9
@@ -93,8 +99,10 @@ def bubble_target(*, players_left: int, places_paid: int, seats_per_table: int) 
     3
     >>> bubble_target(players_left=3, places_paid=9, seats_per_table=3) is None
     True
+    >>> bubble_target(players_left=4, places_paid=4, seats_per_table=3, seats=3)
+    3
     """
-    below = [count for count in (places_paid, seats_per_table) if count and count < players_left]
+    below = [count for count in (seats, places_paid, seats_per_table) if count and count < players_left]
     return max(below) if below else None
 
 
@@ -157,11 +165,13 @@ class HandForHand:
     players_left: int
     places_paid: int
     ends_at: int | None
+    seats: int | None = None  # a satellite's tickets
 
 
 def hand_for_hand_status(event: Event) -> HandForHand:
-    """Hand-for-hand as the director's, dealers' and public pages show it: 3 queries."""
-    left, paid = _players_left(event), _places_paid(event)
+    """Hand-for-hand as the director's, dealers' and public pages show it: 3 queries (4 for a
+    satellite: its pool)."""
+    left, paid, seats = _players_left(event), _places_paid(event), satellite_seats(event)
     finished = event.status == Event.Status.FINISHED
     return HandForHand(
         on=event.hand_for_hand,
@@ -169,10 +179,16 @@ def hand_for_hand_status(event: Event) -> HandForHand:
         still_playing=tables_still_playing(event),
         suggested=None
         if event.hand_for_hand or finished
-        else suggestion(players_left=left, places_paid=paid, seats_per_table=event.seats_per_table),
+        else suggestion(
+            players_left=left,
+            places_paid=paid,
+            seats_per_table=event.seats_per_table,
+            seats=seats,
+        ),
         players_left=left,
         places_paid=paid,
         ends_at=event.hand_for_hand_until if event.hand_for_hand else None,
+        seats=seats,
     )
 
 
@@ -190,7 +206,10 @@ def start_hand_for_hand(event: Event, *, actor: Actor, now: datetime | None = No
     event.hand_for_hand = True
     event.hand_for_hand_round += 1
     event.hand_for_hand_until = bubble_target(
-        players_left=left, places_paid=_places_paid(event), seats_per_table=event.seats_per_table
+        players_left=left,
+        places_paid=_places_paid(event),
+        seats_per_table=event.seats_per_table,
+        seats=satellite_seats(event),
     )
     event.hand_for_hand_paused_clock = hold_clock(event, paused=True, now=now or steady_now(), facts=room_facts(event))
     event.save(
