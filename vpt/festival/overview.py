@@ -119,6 +119,13 @@ def day2_seats(main: Event) -> list[Day2SeatRow]:
     return rows
 
 
+def flights_version(main: Event) -> str:
+    """The main event's version and each flight's: what its flights JSON answers from changes
+    whenever one of them does (a flight played, ended; Day 2 started). One query."""
+    flights = Event.objects.filter(main_event=main).order_by("id").values_list("id", "version")
+    return ".".join([str(main.version), *(f"{pk}:{version}" for pk, version in flights)])
+
+
 def main_event_overview(main: Event) -> MainEventOverview:
     rule = advance_rule(main)
     started = Entry.objects.filter(event=main).exists()
@@ -134,4 +141,4 @@ def main_event_overview(main: Event) -> MainEventOverview:
     )
 
 
-__all__ = ["Day2SeatRow", "FlightRow", "MainEventOverview", "day2_seats", "main_event_overview"]
+__all__ = ["Day2SeatRow", "FlightRow", "MainEventOverview", "day2_seats", "flights_version", "main_event_overview"]
