@@ -44,7 +44,7 @@ def test_the_page_lists_the_flights_and_refuses_day2_while_one_runs(client_as_di
 
 def test_bad_input_is_named_and_changes_nothing(client_as_director: Client, main: Event) -> None:
     response = client_as_director.post(reverse("floor:flights", args=["fest"]), {"seed": "x"}, follow=True)
-    assert "Enter a whole number" in response.content.decode()
+    assert "Seed: Enter a whole number" in response.content.decode()
     assert not Entry.objects.filter(event=main).exists()
 
 
@@ -64,7 +64,9 @@ def test_start_day2_seats_the_advancing_stacks(capsys: Any, client_as_director: 
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
 
 
-def test_linked_from_the_event_pages_and_for_directors_only(client: Client, client_as_director: Client, main: Event) -> None:
+def test_linked_from_the_event_pages_and_for_directors_only(
+    client: Client, client_as_director: Client, main: Event
+) -> None:
     flights = reverse("floor:flights", args=["fest"])
     assert flights in client_as_director.get(reverse("floor:detail", args=["fest"])).content.decode()
     assert flights in client_as_director.get(reverse("floor:detail", args=["fest-1a"])).content.decode()

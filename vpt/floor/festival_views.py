@@ -1,5 +1,6 @@
-"""The festival's director pages: a main event's flights and Day 2; a flight's end of the day (the players still in, their stacks,
-tables and seats, and the chips in play proved against the starting chips)."""
+"""The festival's director pages: a main event's flights and *Start Day 2*, the printable Day 2
+seat list; a flight's end of the day (the players still in, their stacks, tables and seats, and
+the chips in play proved against the starting chips)."""
 
 from __future__ import annotations
 
@@ -72,9 +73,9 @@ def flights(request: HttpRequest, slug: str) -> HttpResponse:
                 )
                 return redirect("floor:flights", slug=main.slug)
         else:
-            for errors in form.errors.values():
-                for error in errors:
-                    messages.error(request, str(error))
+            for field, problems in form.errors.items():
+                for problem in problems:
+                    messages.error(request, f"{form.fields[field].label}: {problem}")
     overview = main_event_overview(main)
     context = {"event": main, "overview": overview, "form": form, "section": "printables"}
     return render(request, "floor/flights.html", context)
