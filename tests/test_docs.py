@@ -31,7 +31,7 @@ NOT_PAGES = {
     "floor:people-merge", "floor:people-unmerge", "floor:people-visibility", "floor:tour-add-event",
     "floor:tour-remove-event", "floor:event-slips", "floor:seat-cards", "floor:move-slips", "floor:table-list",
     "floor:receipt", "floor:registration-receipt", "floor:registration-receipts", "floor:table-slips",
-    "floor:sign-in-card", "floor:sign-in-cards", "floor:bag-labels", "floor:advance-list",
+    "floor:sign-in-card", "floor:sign-in-cards", "floor:bag-labels", "floor:advance-list", "floor:day2-seat-list",
     "dealer:hand-reopen", "dealer:hand-photo-upload", "dealer:hand-slip",
 }  # fmt: skip
 # The first part of an address the app serves (an absolute path elsewhere is a file's).
@@ -65,7 +65,7 @@ def test_every_directors_and_dealers_page_has_its_question_mark() -> None:
 
 
 def test_every_command_the_manual_names_exists() -> None:
-    named = set(re.findall(r"manage\.py ([a-z_]+)", _text()))
+    named = set(re.findall(r"manage\.py ([a-z_0-9]+)", _text()))
     named |= set(re.findall(r"`(simulate_event|check_chips|score_hand|export_results)\b", _text()))
     assert named, "the manual names no command"
     assert sorted(named - set(get_commands())) == []
@@ -132,3 +132,12 @@ def test_every_link_between_pages_points_at_a_page_and_section_that_exist() -> N
     for slug, anchor in links:
         page = manual.page(slug, "en")  # KeyError: no such page
         assert not anchor or anchor in page.anchors, f"/help/{slug}/#{anchor}: no such section"
+
+
+def test_the_festival_page_names_the_main_event_commands_with_their_options() -> None:
+    text = " ".join((Path(__file__).resolve().parent.parent / "docs" / "festival.md").read_text("utf-8").split())
+    assert "manage.py create_main_event SLUG --name NAME --flights" in text
+    for option in ("--advance", "--policy", "best_stack", "first_stack"):
+        assert option in text
+    assert "manage.py start_day2 SLUG [--seed N]" in text and "[--level N]" in text
+    assert "/floor/events/<slug>/flights/" in text and "/standings/<slug>/day2/" in text

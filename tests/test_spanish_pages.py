@@ -409,3 +409,17 @@ def test_the_checks_catch_what_they_are_for() -> None:
         "/x/: code name 'buy_in' in 'Evento modificado: buy_in'",
         "/x/: ISO date '2026-12-01'",
     ]
+
+
+def test_the_main_event_pages_read_in_spanish(demo: Event) -> None:
+    director = User.objects.get(username="director")
+    call_command("create_main_event", "fest", name="Festival", flights="1A,1B", advance="0.4", stdout=io.StringIO())
+    Event.objects.filter(slug__startswith="fest").update(language=Event.Language.ES)
+    urls = ["/floor/events/fest/flights/", "/floor/events/fest/", "/floor/events/fest-1a/", "/standings/fest/day2/"]
+    found = read_all(urls, director)
+    for seed in (1, 2):
+        call_command("simulate_event", flight_of="fest", players=8, seed=seed, finish=True, stdout=io.StringIO())
+    call_command("start_day2", "fest", seed=3, stdout=io.StringIO())
+    urls = ["/floor/events/fest/flights/", "/floor/slips/events/fest/day2-seat-list.pdf", "/standings/fest/day2/"]
+    found += read_all(urls, director)
+    assert found == [], "\n".join(found)

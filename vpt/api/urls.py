@@ -17,6 +17,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/results", event_api.results_api, name="results"),
     path("events/<slug:slug>/tables", event_api.tables_api, name="tables"),
     path("events/<slug:slug>/advance", festival_api.advance_api, name="advance"),
+    path("events/<slug:slug>/flights", festival_api.flights_api, name="flights"),
     path("events/<slug:slug>/hands", tour_api.event_hands_api, name="event-hands"),
     path("events/<slug:slug>/tables/<int:number>/live", broadcast_api.table_live_api, name="table-live"),
     path("events/<slug:slug>/chip-leaders", broadcast_api.chip_leaders_api, name="chip-leaders"),

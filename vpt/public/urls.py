@@ -11,6 +11,7 @@ from . import (
     career_views,
     document_views,
     event_views,
+    festival_views,
     help_views,
     home_views,
     me_views,
@@ -23,6 +24,7 @@ app_name = "public"
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", home_views.home, name="home"),
     path("help/", help_views.index, name="help"),
+    path("standings/<slug:slug>/day2/", festival_views.day2_seat_list, name="day2-seat-list"),
     path("help/<slug:slug>/", help_views.help_page, name="help-page"),
     path("standings/<slug:slug>/", event_views.standings, name="standings"),
     path("standings/<slug:slug>/tables/<int:number>/", event_views.table, name="table"),

@@ -1,0 +1,46 @@
+"""The public Day 2 seat list: every table with its seats, a hidden person hidden, in Spanish."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from vpt.events.models import Entry, Event
+from vpt.people.models import Person
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def main(capsys: Any) -> Event:
+    call_command("create_main_event", "fest", name="Festival Main", flights="1A,1B", advance="0.4")
+    capsys.readouterr()
+    return Event.objects.get(slug="fest")
+
+
+def test_before_day2_the_page_says_so(client: Client, main: Event) -> None:
+    html = client.get("/standings/fest/day2/").content.decode()
+    assert "Day 2 has not started" in html
+    assert client.get("/standings/fest-1a/day2/").status_code == 404
+    assert client.get("/standings/nope/day2/").status_code == 404
+
+
+def test_the_seats_by_table_with_a_hidden_person_hidden(capsys: Any, client: Client, main: Event) -> None:
+    for seed in (1, 2):
+        call_command("simulate_event", flight_of="fest", players=8, seed=seed, finish=True)
+    call_command("start_day2", "fest", seed=3)
+    entries = list(Entry.objects.filter(event=main).select_related("player", "seat__table", "flight"))
+    hidden = entries[0]
+    Person.objects.filter(pk=hidden.player.person_id).update(hidden=True)
+
+    html = client.get("/standings/fest/day2/").content.decode()
+
+    assert html.count("data-day2-seat>") == len(entries)
+    assert "Hidden player" in html and f"<td>{hidden.player.name}</td>" not in html
+    shown = entries[1]
+    assert f"<td>{shown.player.name}</td>" in html and shown.flight.name in html
+    es = client.get("/standings/fest/day2/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Asientos del día 2" in es
