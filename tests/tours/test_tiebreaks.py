@@ -8,6 +8,7 @@ import pytest
 
 from vpt.tours.points import LeaderboardRow, _order
 from vpt.tours.rules import TIEBREAKS, RuleError, parse_rule
+from vpt.tours.words import rule_words
 
 
 def _row(person_id: int, *, wins: int, best: str, played: int) -> LeaderboardRow:
@@ -43,3 +44,10 @@ def test_bad_tiebreaks_are_refused_by_name(bad: object) -> None:
     with pytest.raises(RuleError) as error:
         parse_rule({"tiebreaks": bad})
     assert error.value.key == "tiebreaks"
+
+
+def test_a_chosen_order_is_in_the_rule_s_words() -> None:
+    lines = rule_words(parse_rule({"tiebreaks": ["fewer_events", "wins"]}))
+    assert (
+        lines[-1] == "Ranked by points (qualified first), then: fewer events played, wins; still equal: a shared rank."
+    )
