@@ -193,6 +193,7 @@ def test_the_json_has_the_spec_shape(client: Client, rng: random.Random) -> None
         "best": None,
         "min_entries": 10,
         "min_events": 1,
+        "tiebreaks": ["wins", "best_event", "fewer_events"],
     }
     assert data["events"] == [
         {

@@ -169,10 +169,10 @@ def leaderboard(
         for person_result, scored in zip(event_results, score_event(rule, event, event_results)):
             by_person[person_result.person_id].append(scored)
     rows = [_total(rule, person_id, scored) for person_id, scored in by_person.items()]
-    rows.sort(key=_order)
+    rows.sort(key=lambda row: _order(rule, row))
     previous: tuple[object, ...] | None = None
     for index, row in enumerate(rows, start=1):
-        key = _order(row)[:-1]
+        key = _order(rule, row)[:-1]
         if key != previous:
             row.rank, previous = index, key
         else:
@@ -202,6 +202,7 @@ def _total(rule: PointsRule, person_id: int, scored: list[ScoredResult]) -> Lead
     )
 
 
-def _order(row: LeaderboardRow) -> tuple[object, ...]:
-    """The ranking key; its last element (the person) only makes the order stable."""
-    return (not row.qualified, -row.points, -row.wins, -row.best_event, row.events_played, row.person_id)
+def _order(rule: PointsRule, row: LeaderboardRow) -> tuple[object, ...]:
+    """The ranking key, tiebreaks in the rule's order; its last element (the person) only makes it stable."""
+    breaks = {"wins": -row.wins, "best_event": -row.best_event, "fewer_events": row.events_played}
+    return (not row.qualified, -row.points, *(breaks[name] for name in rule.tiebreaks), row.person_id)

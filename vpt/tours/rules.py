@@ -38,7 +38,10 @@ KEYS = (
     "best",
     "min_entries",
     "min_events",
+    "tiebreaks",
 )
+# Equal points, in the rule's order: more wins, the higher best event, fewer events played.
+TIEBREAKS = ("wins", "best_event", "fewer_events")
 
 
 class RuleError(ValueError):
@@ -65,6 +68,7 @@ class PointsRule:
     best: int | None = None
     min_entries: int = 0
     min_events: int = 0
+    tiebreaks: tuple[str, ...] = TIEBREAKS
 
     def as_json(self) -> dict[str, Any]:
         """The rule as stored and served: numbers as JSON numbers (integers where whole)."""
@@ -79,6 +83,7 @@ class PointsRule:
             "best": self.best,
             "min_entries": self.min_entries,
             "min_events": self.min_events,
+            "tiebreaks": list(self.tiebreaks),
         }
 
 
@@ -193,4 +198,20 @@ def parse_rule(data: Any) -> PointsRule:
         best=_count(data, "best", None, least=1),
         min_entries=_count(data, "min_entries", 0, least=0) or 0,
         min_events=_count(data, "min_events", 0, least=0) or 0,
+        tiebreaks=_tiebreaks(data),
     )
+
+
+def _tiebreaks(data: Mapping[str, Any]) -> tuple[str, ...]:
+    value = data.get("tiebreaks", list(TIEBREAKS))
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise RuleError(_("tiebreaks must be a list of names."), key="tiebreaks")
+    for name in value:
+        if name not in TIEBREAKS:
+            raise RuleError(
+                _("%(name)s is not a tiebreak; use wins, best_event or fewer_events.") % {"name": name},
+                key="tiebreaks",
+            )
+    if len(set(value)) != len(value):
+        raise RuleError(_("tiebreaks names a tiebreak twice."), key="tiebreaks")
+    return tuple(value)

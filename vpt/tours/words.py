@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .points import CENT, ScoredResult
-from .rules import FIELD, PointsRule
+from .rules import FIELD, TIEBREAKS, PointsRule
 
 
 def _plural_count(value: Decimal | int) -> int:
@@ -91,12 +91,19 @@ def rule_words(rule: PointsRule) -> list[str]:
             )
             % {"count": rule.min_events}
         )
-    lines.append(
-        _(
-            "Ranked by points (qualified first), then wins, then the best single event, then fewer events "
-            "played; still equal: a shared rank."
+    if rule.tiebreaks == TIEBREAKS:
+        lines.append(
+            _(
+                "Ranked by points (qualified first), then wins, then the best single event, then fewer events "
+                "played; still equal: a shared rank."
+            )
         )
-    )
+    else:
+        names = {"wins": _("wins"), "best_event": _("the best single event"), "fewer_events": _("fewer events played")}
+        order = ", ".join(names[name] for name in rule.tiebreaks) or _("nothing else")
+        lines.append(
+            _("Ranked by points (qualified first), then: %(order)s; still equal: a shared rank.") % {"order": order}
+        )
     return lines
 
 
