@@ -1,13 +1,19 @@
 """Cards on pages: ``{% card_picker %}`` (the tap-to-enter deck of
-``templates/components/_card_picker.html``) and ``{{ card|card_label }}``, a card's name for screen
-readers in the active language. Faces are the engine's :func:`vpt.ofc.card_face`.
+``templates/components/_card_picker.html``), ``{{ card|card_label }}``, a card's name for screen
+readers in the active language, and ``{% card_spans cards %}``, a row of cards as small faces.
+Faces are the engine's :func:`vpt.ofc.card_face`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from vpt.ofc import CardFace, card_face, deck
 from vpt.rounds.describe import card_name, suit_names
@@ -26,6 +32,29 @@ def card_label(face: CardFace | Any) -> str:
     if not isinstance(face, CardFace):
         return str(getattr(face, "text", face))
     return card_name(face)
+
+
+@register.simple_tag
+def card_spans(cards: Iterable[CardFace]) -> SafeString:
+    """``cards`` as the pages draw them: a ``<span class="card suit-…">`` each, its name for screen
+    readers in ``aria-label``. A page of hands holds hundreds of cards, and each one's markup is
+    the same every time in a language: made once per card and language, not per card drawn."""
+    language = get_language()
+    return mark_safe("".join(_card_span(language, card) for card in cards))
+
+
+@lru_cache(maxsize=512)
+def _card_span(language: str | None, card: CardFace) -> str:
+    """One card's span in ``language`` (the active one: the key of the cache)."""
+    red = " red" if card.red else ""
+    return format_html(
+        '<span class="card suit-{}{}" role="img" aria-label="{}">{}{}</span>',
+        card.suit_key,
+        red,
+        card_name(card),
+        card.rank,
+        card.suit,
+    )
 
 
 @register.inclusion_tag("components/_card_picker.html")
