@@ -44,3 +44,20 @@ def test_the_seats_by_table_with_a_hidden_person_hidden(capsys: Any, client: Cli
     assert f"<td>{shown.player.name}</td>" in html and shown.flight.name in html
     es = client.get("/standings/fest/day2/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Asientos del día 2" in es
+
+
+def test_a_live_page_304_until_day2_starts(capsys: Any, client: Client, main: Event) -> None:
+    client.get("/standings/fest/day2/")  # the first answer sets the CSRF cookie, part of the tag
+    etag = client.get("/standings/fest/day2/")["ETag"]
+    again = client.get("/standings/fest/day2/", HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304
+
+    for seed in (1, 2):
+        call_command("simulate_event", flight_of="fest", players=8, seed=seed, finish=True)
+    call_command("start_day2", "fest", seed=3)
+    after = client.get("/standings/fest/day2/", HTTP_IF_NONE_MATCH=etag)
+
+    assert after.status_code == 200 and after["ETag"] != etag
+    html = after.content.decode()
+    assert "Day 2 has not started" not in html
+    assert html.count("data-day2-seat>") == Entry.objects.filter(event=main).count()

@@ -6,21 +6,30 @@ from itertools import groupby
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from vpt.events.flights import is_main_event
-from vpt.events.models import Event
 from vpt.festival.overview import day2_seats
+from vpt.pages.live import Live, live_page
 
 
 @require_GET
-def day2_seat_list(request: HttpRequest, slug: str) -> HttpResponse:
+@live_page("day2", shared=False)
+def day2_seat_list(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
     """Every Day 2 table with its seats: name (a hidden person hidden), flight, stack. 404 for an
-    event that is not a main event; before Day 2 starts, a line saying so."""
-    event = Event.objects.filter(slug=slug).first()
-    if event is None or not is_main_event(event):
+    event that is not a main event; before Day 2 starts, a line saying so. A live page of the
+    main event: a 304 while nothing of it changed, the seat list rendered once per version."""
+    event = live.event
+    if not is_main_event(event):
         raise Http404(gettext("No such event."))
-    seats = day2_seats(event)
-    tables = [(number, list(group)) for number, group in groupby(seats, key=lambda s: s.table)]
-    return render(request, "public/day2_seat_list.html", {"event": event, "tables": tables})
+
+    def seats_html() -> str:
+        seats = day2_seats(event)
+        tables = [(number, list(group)) for number, group in groupby(seats, key=lambda s: s.table)]
+        return render_to_string("public/day2_seat_list.html#day2-seats", {"tables": tables})
+
+    context = {"event": event, "seats_html": mark_safe(live.cached("html", seats_html))}
+    return render(request, "public/day2_seat_list.html", context)
