@@ -12,6 +12,7 @@ from vpt.errors import Conflict, ServiceError
 from vpt.events.entries import adjust_chips, register_player
 from vpt.events.flights import advance_number, players_to_finish_at
 from vpt.events.models import Entry, Event
+from vpt.events.places import assign_places, finish_if_decided
 from vpt.festival.creation import create_main_event, parse_advance
 from vpt.festival.redraw import redraw, snake_tables
 from vpt.festival.selectors import end_of_day, withdrawals
@@ -124,3 +125,27 @@ def test_end_of_day_bag_check_withdrawal_and_the_tie_block(main: Event, director
     assert rows[("Ana", "m-1b")].status == "in" and rows[("Ana", "m-1b")].place is None
     assert len(results.rows) == 5
     assert results.prizes.pool.total == Decimal("500.00")
+
+
+def test_a_flight_ended_early_stays_ended_when_a_correction_revives_a_player(main: Event, director: Any) -> None:
+    """The director ended the day with four players in (more than its advance number); then a
+    correction of the hand that put Eva out gives her chips back. The flight stays ended and
+    Eva advances with the others, placeless; nothing reopens play the next morning."""
+    flight = Event.objects.get(slug="m-1a")
+    for name in ("Ana", "Ben", "Cid", "Dora", "Eva", "Fede", "Gil"):
+        register_player(flight, name=name, actor=director)
+    out = Entry.objects.filter(event=flight, player__name__in=["Eva", "Fede", "Gil"])
+    out.update(status=Entry.Status.ELIMINATED)
+    assign_places(flight, eliminations=None)
+    flight = end_day(flight, actor=director)
+
+    eva = Entry.objects.get(event=flight, player__name="Eva")
+    Entry.objects.filter(pk=eva.pk).update(status=Entry.Status.ACTIVE)  # what the correction writes
+    assign_places(flight, eliminations=None)
+    finish_if_decided(flight, actor=director)
+
+    flight.refresh_from_db()
+    eva.refresh_from_db()
+    assert flight.status == Event.Status.FINISHED
+    assert eva.place is None
+    assert sorted(row.entry.player.name for row in end_of_day(flight).rows) == ["Ana", "Ben", "Cid", "Dora", "Eva"]

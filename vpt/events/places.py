@@ -155,9 +155,12 @@ def finish_if_decided(event: Event, *, actor: Actor = None) -> None:
     """Finish the event when at most `players_to_finish_at` entries are still in (one; a
     flight's advance number); reopen it when a correction revives one (the entries still in
     then hold no place again). An event that ended by a deal stays finished: the players in
-    the deal are still in, and only undoing the deal reopens it. A satellite issues (or, reopened,
-    withdraws) its tickets as its places now stand (`sync_satellite_tickets`)."""
-    if event.status == Event.Status.FINISHED and Deal.objects.filter(event=event).exists():
+    the deal are still in, and only undoing the deal reopens it. So does a flight that ended: its
+    day is over (the director may have ended it with more players in than its advance number),
+    and whoever a correction revives advances with the others; the director reopens it to play
+    on. A satellite issues (or, reopened, withdraws) its tickets as its places now stand
+    (`sync_satellite_tickets`)."""
+    if event.status == Event.Status.FINISHED and (is_flight(event) or Deal.objects.filter(event=event).exists()):
         return
     active = Entry.objects.filter(event=event, status=Entry.Status.ACTIVE).count()
     status = (
