@@ -12,7 +12,7 @@ from django.urls import reverse
 from factories import make_event, play
 
 from vpt.events.models import Entry, Event
-from vpt.slips import festival as festival_module
+from vpt.slips import card_pages as card_pages_module
 from vpt.tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +55,7 @@ def test_bag_labels_one_per_player_with_the_qr_on_a_reachable_address(
 ) -> None:
     settings.VPT_PUBLIC_URL = "http://192.168.1.20:8000"
     encoded: list[str] = []
-    monkeypatch.setattr(festival_module, "draw_qr", lambda canvas, url, *a: encoded.append(url))
+    monkeypatch.setattr(card_pages_module, "draw_qr", lambda canvas, url, *a: encoded.append(url))
 
     response = client_as_director.get(reverse("floor:bag-labels", args=[event.slug]))
 
@@ -73,7 +73,7 @@ def test_bag_labels_on_localhost_say_why_they_have_no_qr_code(
 ) -> None:
     settings.VPT_PUBLIC_URL = ""
     encoded: list[str] = []
-    monkeypatch.setattr(festival_module, "draw_qr", lambda canvas, url, *a: encoded.append(url))
+    monkeypatch.setattr(card_pages_module, "draw_qr", lambda canvas, url, *a: encoded.append(url))
 
     response = client_as_director.get(reverse("floor:bag-labels", args=[event.slug]), HTTP_HOST="127.0.0.1:8000")
 

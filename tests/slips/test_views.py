@@ -16,7 +16,7 @@ from factories import make_event, play
 
 from vpt.events.models import Entry, Event, PayoutStructure
 from vpt.rounds.models import Board, Exchange, Hand
-from vpt.slips import seat_cards as seat_cards_module
+from vpt.slips import card_pages as card_pages_module
 from vpt.slips import selectors
 from vpt.slips import slip as slip_module
 from vpt.tables.models import Table
@@ -161,7 +161,7 @@ def test_seat_cards_on_localhost_say_why_they_have_no_qr_code(
 ) -> None:
     settings.VPT_PUBLIC_URL = ""
     encoded: list[str] = []
-    monkeypatch.setattr(seat_cards_module, "draw_qr", lambda canvas, url, *a: encoded.append(url))
+    monkeypatch.setattr(card_pages_module, "draw_qr", lambda canvas, url, *a: encoded.append(url))
 
     response = client_as_director.get(reverse("floor:seat-cards", args=[event.slug]), HTTP_HOST="127.0.0.1:8000")
 
@@ -319,8 +319,8 @@ def test_seat_cards_and_table_list(
         assert page.split("\n")[1:] == [
             "Table Seat",
             f"{entry.seat.table.number} {entry.seat.number}",
-            "My page",  # under the QR code of the player's private page
             entry.player.name,
+            "My page",  # under the QR code of the player's private page, in the corner below
         ]
     text = pdf_text(tables.content)
     assert "Table 1 · Dealer: dealer" in text and "Table 2 · Dealer: other-dealer" in text

@@ -26,27 +26,22 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib.colors import black
-from reportlab.lib.pagesizes import A6, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from .card_pages import CardLayout, draw_card_pages
 from .documents import DocumentLayout
 from .layout import (
     GREY,
     RED,
-    REGULAR,
     Block,
     Cell,
-    Layout,
     Pen,
     chips,
-    draw_qr,
     keep_together,
     pdf_bytes,
     register_fonts,
-    wrap,
 )
-from .wording import qr_withheld_note
 
 __all__ = [
     "AdvanceListData",
@@ -120,17 +115,10 @@ class Day2SeatListData:
     printed_at: datetime | None = None
 
 
-class BagLabelLayout(Layout):
+class BagLabelLayout(CardLayout):
     """One bag label per page: A6 landscape."""
 
-    PAGE = landscape(A6)
-    MARGIN_X = 8 * mm
-    MARGIN_Y = 8 * mm
-    SIZE = 10.0
-    LABEL = 11.0
-    NAME = 24.0
     STACK = 40.0
-    QR = 22 * mm
 
 
 def render_bag_labels(data: BagLabelData) -> bytes:
@@ -141,57 +129,30 @@ def render_bag_labels(data: BagLabelData) -> bytes:
 
 def _bag_labels_into(canvas: Canvas, data: BagLabelData) -> None:
     layout = BagLabelLayout()
-    page_width, page_height = layout.PAGE
-    assert page_height is not None
     with translation.override(data.language):
-        for label in data.labels:
-            canvas.setPageSize((page_width, page_height))
-            pen = Pen(canvas, layout.MARGIN_X, layout.content_width)
-            top = page_height - layout.MARGIN_Y
-            heading = " · ".join(part for part in (data.event, label.flight) if part)
-            pen.line(top - layout.SIZE, [Cell(0, (layout.fitted(heading, size=layout.SIZE, colour=GREY),))])
-            pen.rule(top - layout.SIZE * 1.6)
-            name_y = top - 12 * mm
-            pen.line(name_y, [Cell(0, (layout.fitted(label.player, bold=True, size=layout.NAME),))])
-            stack_label_y = name_y - 10 * mm
-            pen.line(
-                stack_label_y, [Cell(0, (layout.run(pgettext("printed", "Stack"), size=layout.LABEL, colour=GREY),))]
-            )
-            stack_y = stack_label_y - layout.STACK * 0.95
-            pen.line(stack_y, [Cell(0, (layout.run(chips(label.stack, data.language), bold=True, size=layout.STACK),))])
-            if label.table is not None and label.seat is not None:
-                where = _("Table %(table)s · seat %(seat)s") % {"table": label.table, "seat": label.seat}
-                pen.line(layout.MARGIN_Y + 8 * mm, [Cell(0, (layout.run(where, size=layout.LABEL),))])
-            if label.url:
-                draw_qr(canvas, label.url, page_width - layout.MARGIN_X - layout.QR, layout.MARGIN_Y, layout.QR)
-                pen.line(
-                    layout.MARGIN_Y - layout.SIZE,
-                    [
-                        Cell(
-                            layout.content_width,
-                            (layout.run(_("My page"), size=layout.SIZE * 0.8, colour=GREY),),
-                            "right",
-                        )
-                    ],
-                )
-            if data.qr_withheld:
-                _withheld_note(pen, layout, data.qr_withheld)
-            canvas.showPage()
-        if not data.labels:
-            canvas.setPageSize((page_width, page_height))
-            Pen(canvas, layout.MARGIN_X, layout.content_width).line(
-                page_height / 2, [Cell(0, (layout.run(_("Nobody advances")),))]
-            )
-            canvas.showPage()
+        draw_card_pages(
+            canvas,
+            layout,
+            data.labels,
+            heading=lambda label: " · ".join(part for part in (data.event, label.flight) if part),
+            url=lambda label: label.url,
+            draw=lambda pen, label: _bag_label(pen, layout, label, data.language),
+            qr_withheld=data.qr_withheld,
+            empty=_("Nobody advances"),
+        )
 
 
-def _withheld_note(pen: Pen, layout: BagLabelLayout, address: str) -> None:
-    """The foot of a label without its QR code: why (a loopback address), and what to do."""
-    size = layout.SIZE * 0.6
-    baseline = layout.MARGIN_Y + 1 * mm
-    for line in wrap(qr_withheld_note(address), size, layout.content_width)[:3]:
-        pen.line(baseline, [Cell(0, ((line, REGULAR, size, RED),))])
-        baseline -= size * 1.25
+def _bag_label(pen: Pen, layout: BagLabelLayout, label: BagLabel, language: str) -> None:
+    """The player's name, their stack in large type under its label, their table and seat."""
+    name_y = layout.top - 12 * mm
+    pen.line(name_y, [Cell(0, (layout.fitted(label.player, bold=True, size=layout.NAME),))])
+    stack_label_y = name_y - 10 * mm
+    pen.line(stack_label_y, [Cell(0, (layout.run(pgettext("printed", "Stack"), size=layout.LABEL, colour=GREY),))])
+    stack_y = stack_label_y - layout.STACK * 0.95
+    pen.line(stack_y, [Cell(0, (layout.run(chips(label.stack, language), bold=True, size=layout.STACK),))])
+    if label.table is not None and label.seat is not None:
+        where = _("Table %(table)s · seat %(seat)s") % {"table": label.table, "seat": label.seat}
+        pen.line(layout.MARGIN_Y + 8 * mm, [Cell(0, (layout.run(where, size=layout.LABEL),))])
 
 
 def render_advance_list(data: AdvanceListData) -> bytes:

@@ -17,28 +17,20 @@ from __future__ import annotations
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from reportlab.lib.pagesizes import A6, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from .data import SeatCardData
-from .layout import GREY, RED, REGULAR, Cell, Layout, Pen, draw_qr, pdf_bytes, register_fonts, wrap
-from .wording import qr_withheld_note
+from .card_pages import CardLayout, draw_card_pages
+from .data import SeatCard, SeatCardData
+from .layout import GREY, Cell, Pen, pdf_bytes, register_fonts
 
 __all__ = ["SeatCardLayout", "render_seat_cards"]
 
 
-class SeatCardLayout(Layout):
+class SeatCardLayout(CardLayout):
     """One seat card per page: A6 landscape, to stand on the table."""
 
-    PAGE = landscape(A6)
-    MARGIN_X = 8 * mm
-    MARGIN_Y = 8 * mm
-    SIZE = 10.0
-    LABEL = 11.0
     NUMBER = 54.0
-    NAME = 24.0
-    QR = 22 * mm
 
 
 def render_seat_cards(data: SeatCardData) -> bytes:
@@ -49,82 +41,42 @@ def render_seat_cards(data: SeatCardData) -> bytes:
 
 def _seat_cards_into(canvas: Canvas, data: SeatCardData) -> None:
     layout = SeatCardLayout()
-    page_width, page_height = layout.PAGE
-    assert page_height is not None
     with translation.override(data.language):
-        for card in data.cards:
-            canvas.setPageSize((page_width, page_height))
-            pen = Pen(canvas, layout.MARGIN_X, layout.content_width)
-            top = page_height - layout.MARGIN_Y
-            pen.line(top - layout.SIZE, [Cell(0, (layout.fitted(data.event, size=layout.SIZE, colour=GREY),))])
-            pen.rule(top - layout.SIZE * 1.6)
-            half = layout.content_width / 2
-            label_y = top - 14 * mm
-            pen.line(
-                label_y,
-                [
-                    Cell(
-                        half / 2, (layout.run(pgettext("printed", "Table"), size=layout.LABEL, colour=GREY),), "center"
-                    ),
-                    Cell(
-                        half * 1.5, (layout.run(pgettext("printed", "Seat"), size=layout.LABEL, colour=GREY),), "center"
-                    ),
-                ],
-            )
-            number_y = label_y - layout.NUMBER * 0.95
-            pen.line(
-                number_y,
-                [
-                    Cell(half / 2, (layout.run(str(card.table), bold=True, size=layout.NUMBER),), "center"),
-                    Cell(half * 1.5, (layout.run(str(card.seat), bold=True, size=layout.NUMBER),), "center"),
-                ],
-            )
-            room = layout.content_width - 2 * (layout.QR + 2 * mm) if card.url else None
-            name = layout.fitted(card.player, bold=True, size=layout.NAME, room=room)
-            if card.url:
-                draw_qr(canvas, card.url, page_width - layout.MARGIN_X - layout.QR, layout.MARGIN_Y, layout.QR)
-                pen.line(
-                    layout.MARGIN_Y - layout.SIZE,
-                    [
-                        Cell(
-                            layout.content_width,
-                            (layout.run(_("My page"), size=layout.SIZE * 0.8, colour=GREY),),
-                            "right",
-                        )
-                    ],
-                )
-            name_y = layout.MARGIN_Y + 10 * mm
-            pen.line(name_y, [Cell(layout.content_width / 2, (name,), "center")])
-            if card.entry > 1:
-                pen.line(
-                    name_y - layout.SIZE * 1.5,
-                    [
-                        Cell(
-                            layout.content_width / 2,
-                            (
-                                layout.run(
-                                    _("entry %(number)s") % {"number": card.entry}, size=layout.SIZE, colour=GREY
-                                ),
-                            ),
-                            "center",
-                        )
-                    ],
-                )
-            if data.qr_withheld:
-                _withheld_note(pen, layout, data.qr_withheld)
-            canvas.showPage()
-        if not data.cards:
-            canvas.setPageSize((page_width, page_height))
-            Pen(canvas, layout.MARGIN_X, layout.content_width).line(
-                page_height / 2, [Cell(0, (layout.run(_("No seats drawn")),))]
-            )
-            canvas.showPage()
+        draw_card_pages(
+            canvas,
+            layout,
+            data.cards,
+            heading=lambda card: data.event,
+            url=lambda card: card.url,
+            draw=lambda pen, card: _seat_card(pen, layout, card),
+            qr_withheld=data.qr_withheld,
+            empty=_("No seats drawn"),
+        )
 
 
-def _withheld_note(pen: Pen, layout: SeatCardLayout, address: str) -> None:
-    """The foot of a card without its QR code: why (a loopback address), and what to do."""
-    size = layout.SIZE * 0.6
-    baseline = layout.MARGIN_Y + 1 * mm
-    for line in wrap(qr_withheld_note(address), size, layout.content_width)[:3]:
-        pen.line(baseline, [Cell(0, ((line, REGULAR, size, RED),))])
-        baseline -= size * 1.25
+def _seat_card(pen: Pen, layout: SeatCardLayout, card: SeatCard) -> None:
+    """Table and seat under their labels, the player's name and entry at the foot."""
+    half = layout.content_width / 2
+    label_y = layout.top - 14 * mm
+    pen.line(
+        label_y,
+        [
+            Cell(half / 2, (layout.run(pgettext("printed", "Table"), size=layout.LABEL, colour=GREY),), "center"),
+            Cell(half * 1.5, (layout.run(pgettext("printed", "Seat"), size=layout.LABEL, colour=GREY),), "center"),
+        ],
+    )
+    number_y = label_y - layout.NUMBER * 0.95
+    pen.line(
+        number_y,
+        [
+            Cell(half / 2, (layout.run(str(card.table), bold=True, size=layout.NUMBER),), "center"),
+            Cell(half * 1.5, (layout.run(str(card.seat), bold=True, size=layout.NUMBER),), "center"),
+        ],
+    )
+    room = layout.content_width - 2 * (layout.QR + 2 * mm) if card.url else None
+    name = layout.fitted(card.player, bold=True, size=layout.NAME, room=room)
+    name_y = layout.MARGIN_Y + 10 * mm
+    pen.line(name_y, [Cell(layout.content_width / 2, (name,), "center")])
+    if card.entry > 1:
+        entry = layout.run(_("entry %(number)s") % {"number": card.entry}, size=layout.SIZE, colour=GREY)
+        pen.line(name_y - layout.SIZE * 1.5, [Cell(layout.content_width / 2, (entry,), "center")])
