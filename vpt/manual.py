@@ -61,6 +61,7 @@ HELP_SECTIONS: dict[str, str] = {
     "floor:printables": "end-of-event#results",
     "floor:end-of-day": "festival#end-of-day",
     "floor:flights": "festival#day-2",
+    "floor:person-tickets": "festival#tickets",
     "floor:login": "venue#passwords",
     "dealer:sign-in": "dealer#sign-in",
     "dealer:mine": "dealer#dealer",

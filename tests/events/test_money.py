@@ -15,6 +15,7 @@ from vpt.events.entries import reenter_player, register_player
 from vpt.events.models import Entry, Event, Payment
 from vpt.events.money_format import format_money
 from vpt.events.services import create_event, update_event
+from vpt.events.tickets import issue_ticket
 from vpt.money.cash_services import mark_entry_paid, mark_entry_unpaid, pay_prize, undo_prize_payment
 from vpt.money.payout_services import set_payout_structure
 from vpt.money.pool_text import explain_pool
@@ -183,6 +184,9 @@ def test_a_prize_is_paid_out_as_the_place_wins_and_only_once(director: User, eve
 
 
 def test_the_cash_report_adds_up_at_each_step(director: User, event: Event) -> None:
+    jon = entry("Jon").player.person
+    assert jon is not None
+    issue_ticket(person=jon, event=event, actor=director, source="Tour final")
     for name in NAMES[:10]:
         mark_entry_paid(entry(name), method="ticket" if name == "Jon" else "cash", actor=director)
     update_event(event, actor=director, added_money=Decimal("100"), guarantee=Decimal("1500"))
@@ -194,6 +198,8 @@ def test_the_cash_report_adds_up_at_each_step(director: User, event: Event) -> N
     assert report.buy_ins_due == Decimal("1200.00") and report.fees_due == Decimal("120.00")
     assert report.received == Decimal("1100.00")
     assert report.received_by_method == {"cash": Decimal("990.00"), "ticket": Decimal("110.00")}
+    assert [(o.name, o.amount) for o in report.paid_by_ticket] == [("Jon", Decimal("110.00"))]
+    assert report.at_the_desk_without_tickets == Decimal("240.00")
     assert report.pool.total == Decimal("1500.00") and report.pool.overlay == Decimal("200.00")
     assert report.paid_out == Decimal("750.00") and report.paid_out_by_method == {"transfer": Decimal("750.00")}
     assert report.at_the_desk == Decimal("350.00")

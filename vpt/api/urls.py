@@ -1,10 +1,11 @@
 """Every JSON endpoint, mounted at /api/ (vpt/urls.py): the scoring contract, the Table API (a
-table's device, by its token or session) and the public data of events, tours and people. A 404
+table's device, by its token or session), the public data of events, tours and people, and a
+person's tickets (directors only). A 404
 under /api/ is JSON too (vpt.views.not_found)."""
 
 from django.urls import URLPattern, URLResolver, path
 
-from . import broadcast_api, event_api, festival_api, score, table_api, tour_api
+from . import broadcast_api, event_api, festival_api, score, table_api, ticket_api, tour_api
 
 app_name = "api"
 
@@ -23,4 +24,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<slug:slug>/chip-leaders", broadcast_api.chip_leaders_api, name="chip-leaders"),
     path("tours/<slug:slug>/leaderboard", tour_api.leaderboard_api, name="leaderboard"),
     path("people/<int:person_id>/stats", tour_api.person_stats_api, name="person-stats"),
+    path("people/<int:person_id>/tickets", ticket_api.person_tickets_api, name="person-tickets"),
 ]

@@ -80,3 +80,14 @@ register(
     _("Ticket withdrawn"),
     _("%(name)s: ticket to %(event)s worth %(money)s withdrawn (the satellite reopened)"),
 )
+register("events.ticket_used", _("Ticket used"), _("%(name)s: ticket to %(event)s worth %(money)s paid an entry"))
+register(
+    "events.ticket_returned",
+    _("Ticket given back"),
+    _("%(name)s: ticket to %(event)s worth %(money)s given back (the entry's payment was cancelled)"),
+)
+register(
+    "events.ticket_cashed",
+    _("Ticket paid in cash"),
+    _("%(name)s: ticket to %(event)s cancelled, its value %(money)s paid in cash"),
+)

@@ -22,7 +22,7 @@ from .audit import bump_version, write_audit
 from .models import Entry, Event
 from .satellites import satellite_split
 from .ticket_models import Ticket
-from .tickets import issue_ticket
+from .tickets import holder_changed, issue_ticket
 
 
 def satellite_winners(event: Event, seats: int) -> list[Entry]:
@@ -90,3 +90,4 @@ def _set_status(ticket: Ticket, status: str, *, event: Event, actor: Actor, acti
         obj=ticket,
         args={"name": ticket.person.name, "event": str(ticket.event), "money": str(ticket.value)},
     )
+    holder_changed(ticket.person)

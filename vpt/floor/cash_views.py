@@ -2,7 +2,10 @@
 
 The page lists every entry with its price, its payment, its prize and its payout, each with
 the button that records it (`vpt.money.cash_services`); the report adds it all up
-(`vpt.money.cash`). A refusal is shown as a message and changes nothing.
+(`vpt.money.cash`). Tickets (festival.md, "Satellites and tickets"): a target's entry whose
+person holds one is offered *Paid* by *Ticket*; a satellite's winners show their ticket; each
+links to the person's tickets (`vpt.floor.ticket_views`). A refusal is shown as a message and
+changes nothing.
 """
 
 from __future__ import annotations
@@ -34,7 +37,10 @@ def cash_desk(request: HttpRequest, slug: str) -> HttpResponse:
         "section": "cash",
         "desk": desk,
         "report": desk.report,
+        "target": event.target,
         "methods": Payment.Method.choices,
+        # A prize is handed out in money: a satellite's tickets are issued when it ends.
+        "prize_methods": [(value, label) for value, label in Payment.Method.choices if value != Payment.Method.TICKET],
         "received_by_method": [
             (label, desk.report.received_by_method.get(value)) for value, label in Payment.Method.choices
         ],

@@ -1,7 +1,8 @@
 """The director's people page: find people, merge a duplicate and undo it, hide or show a
-person on public pages. Every write goes through a `vpt.people` service, which moves the
-versions of the events those people played (`bump_people_events`) in the same transaction, so
-no cached public page keeps an old name; a refusal is a form error.
+person on public pages, and a link to the tickets of each person who holds some. Every write
+goes through a `vpt.people` service, which moves the versions of the events those people played
+(`bump_people_events`) in the same transaction, so no cached public page keeps an old name; a
+refusal is a form error.
 
 They live in the events app because the people app, below events, cannot see events.
 """
@@ -20,6 +21,7 @@ from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.events.audit import bump_people_events
 from vpt.events.person_entries import entries_of_people
+from vpt.events.ticket_selectors import people_holding_tickets
 from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
 from vpt.floor.people_forms import MergeForm
 from vpt.people.models import Person
@@ -36,6 +38,7 @@ def _context(query: str, form: MergeForm) -> dict[str, object]:
         people = list(Person.objects.select_related("merged_into").order_by("folded_name", "id")[:LISTED])
     return {
         "people": people,
+        "holding_tickets": people_holding_tickets(p.pk for p in people if p.merged_into_id is None),
         "query": query,
         "form": form,
         "changes": people_changes(30),

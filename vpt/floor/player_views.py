@@ -23,9 +23,10 @@ from django.views.decorators.http import require_GET, require_POST
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.events.entries import ImportedRow, people_problems, reenter_player, register_player, register_rows
-from vpt.events.models import Event, Player
+from vpt.events.models import Entry, Event, Player
 from vpt.events.player_csv import PlayerFile, PlayerFileError, check_rows, read_player_file
 from vpt.events.selectors import event_or_404, event_standings
+from vpt.events.ticket_selectors import people_holding_tickets
 from vpt.floor.event_forms import NEW_PERSON, CsvImportForm, PersonPickForm, RegisterForm, name_matches
 from vpt.http import HtmxHttpRequest
 from vpt.people.selectors import matching_people
@@ -40,11 +41,14 @@ def _players_context(event: Event, query: str = "", **forms: Any) -> dict[str, A
     for entry in entries:
         if entry.player_id not in latest or entry.number > latest[entry.player_id].number:
             latest[entry.player_id] = entry
+    holders = {entry.pk: _holder(entry) for entry in entries}
+    holding = people_holding_tickets(pk for pk in holders.values() if pk is not None)
     rows = [
         {
             "entry": entry,
             "seat": seats.get(entry.pk) if entry.is_active else None,
             "latest": latest[entry.player_id] is entry,
+            "tickets_of": holders[entry.pk] if holders[entry.pk] in holding else None,
         }
         for entry in entries
         if not query or name_matches(entry.player.name, query)
@@ -60,6 +64,12 @@ def _players_context(event: Event, query: str = "", **forms: Any) -> dict[str, A
         "import_form": forms.get("import_form") or CsvImportForm(),
         "has_tables": Table.objects.filter(event=event, status=Table.Status.OPEN).exists(),
     }
+
+
+def _holder(entry: Entry) -> int | None:
+    """The person the entry's player now is (whose tickets they hold)."""
+    person = entry.player.person
+    return None if person is None else person.merged_into_id or person.pk
 
 
 @director_required

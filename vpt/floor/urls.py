@@ -30,6 +30,7 @@ from . import (
     slip_views,
     structure_views,
     table_views,
+    ticket_views,
     tour_views,
 )
 
@@ -113,6 +114,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("people/merge/", people_views.merge, name="people-merge"),
     path("people/<int:person_id>/unmerge/", people_views.unmerge, name="people-unmerge"),
     path("people/<int:person_id>/visibility/", people_views.visibility, name="people-visibility"),
+    path("people/<int:person_id>/tickets/", ticket_views.tickets, name="person-tickets"),
+    path("people/<int:person_id>/tickets/<int:ticket_id>/cancel/", ticket_views.cancel_for_cash, name="cancel-ticket"),
     # Tours.
     path("tours/", tour_views.tours, name="tours"),
     path("tours/<slug:slug>/", tour_views.manage, name="tour-manage"),

@@ -3,6 +3,10 @@
 Each is one transaction that locks the event row first (`lock_event`), then the entry, and
 writes an audit entry (which bumps the event's version). The amounts are the entry's: its
 buy-in and fee when it pays in, its prize as the event now stands when it is paid out.
+
+Paid by ticket, an entry uses its holder's oldest ticket to the event (`vpt.events.tickets`); the
+payment cancelled, the ticket is theirs again. A prize is never paid out "by ticket": a
+satellite's tickets are issued when it ends, and the desk hands out money.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from vpt.events.audit import write_audit
 from vpt.events.models import Entry, Event, Payment
 from vpt.events.payments import payment_method, take_entry_payment
 from vpt.events.services import lock_event
+from vpt.events.tickets import give_back_ticket
 from vpt.money.prizes import event_prizes
 
 __all__ = ["mark_entry_paid", "mark_entry_unpaid", "pay_prize", "undo_prize_payment"]
@@ -28,7 +33,8 @@ def _locked(entry: Entry) -> tuple[Event, Entry]:
 
 @transaction.atomic(durable=True)
 def mark_entry_paid(entry: Entry, *, method: str, actor: Actor) -> Payment:
-    """The desk took the entry's buy-in and fee (cash, card, transfer or a ticket)."""
+    """The desk took the entry's buy-in and fee (cash, card, transfer, or a ticket the person
+    holds to this event: their oldest is used; refused when they hold none)."""
     ensure_director(actor)
     how = payment_method(method)
     event, entry = _locked(entry)
@@ -52,6 +58,8 @@ def _cancel(entry: Entry, *, kind: Payment.Kind, action: str, actor: Actor) -> N
     payment = Payment.objects.filter(entry=entry, kind=kind).first()
     if payment is None:
         raise ServiceError(_("Nothing was paid for %(name)s.") % {"name": entry}, code="not_paid")
+    if kind == Payment.Kind.ENTRY and payment.method == Payment.Method.TICKET:
+        give_back_ticket(entry, actor=actor)
     before = {"amount": str(payment.amount), "method": payment.method, "taken_by": str(payment.taken_by or "")}
     write_audit(
         actor=actor,
@@ -67,7 +75,8 @@ def _cancel(entry: Entry, *, kind: Payment.Kind, action: str, actor: Actor) -> N
 
 @transaction.atomic(durable=True)
 def mark_entry_unpaid(entry: Entry, *, actor: Actor) -> None:
-    """Cancel an entry's payment (taken by mistake); the audit log keeps it."""
+    """Cancel an entry's payment (taken by mistake); the audit log keeps it. A ticket that paid
+    it is the holder's again (issued, no entry)."""
     ensure_director(actor)
     _cancel(entry, kind=Payment.Kind.ENTRY, action="money.entry_payment_cancelled", actor=actor)
 
@@ -77,6 +86,8 @@ def pay_prize(entry: Entry, *, method: str, actor: Actor) -> Payment:
     """Hand the entry its prize as the event now stands; refused when it wins nothing."""
     ensure_director(actor)
     how = payment_method(method)
+    if how == Payment.Method.TICKET:
+        raise ServiceError(_("A prize is paid out in cash, by card or by transfer, not by ticket."), code="bad_method")
     event, entry = _locked(entry)
     if Payment.objects.filter(entry=entry, kind=Payment.Kind.PRIZE).exists():
         raise Conflict(_("%(name)s's prize has already been paid out.") % {"name": entry}, code="already_paid")

@@ -4,7 +4,8 @@ prize    an entry's share of the pool: the amount of its place (`vpt.events.payo
          shared with the entries that share that place (`share_places`). Entries with no place
          yet, or placed past the paid places, win nothing (yet).
 
-cash desk      every entry with its price, payment, prize and payout, and the cash report
+cash desk      every entry with its price, payment, prize and payout, the tickets it won (a
+               satellite's) or paid with or holds (a target's), and the cash report
                (`vpt.money.cash`).
 
 Reads only; the one place prize money is split is `vpt.events.payouts`.
@@ -21,7 +22,9 @@ from vpt.events.flights import main_event_of, pool_entries
 from vpt.events.models import Entry, Event, Payment, PayoutStructure
 from vpt.events.satellites import seat_value_of
 from vpt.events.satellites import split_pool as split_seats
-from vpt.money.cash import CashReport, EntryMoney, PaymentRow, cash_report
+from vpt.events.ticket_models import Ticket
+from vpt.events.ticket_selectors import is_withdrawn, payable_events, tickets_of_event
+from vpt.money.cash import CashReport, EntryMoney, PaymentRow, TicketMoney, cash_report
 
 __all__ = ["CashDesk", "DeskRow", "EventPrizes", "cash_desk", "event_prizes", "pool_of", "split_prizes"]
 
@@ -153,6 +156,9 @@ class DeskRow:
     prize: Decimal
     paid_in: Payment | None
     paid_out: Payment | None
+    won_ticket: Ticket | None = None  # a satellite's: the ticket this entry won (not withdrawn)
+    paid_by: Ticket | None = None  # a target's: the ticket that paid this entry
+    tickets_held: int = 0  # a target's: the issued tickets to it the entry's person holds
 
     @property
     def price(self) -> Decimal:
@@ -167,17 +173,31 @@ class CashDesk:
 
 
 def cash_desk(event: Event) -> CashDesk:
-    """Every entry with its payments and prize, and the event's cash report: 4 queries."""
-    entries = list(Entry.objects.filter(event=event).select_related("player").order_by("player__name", "number"))
+    """Every entry with its payments, prize and tickets, and the event's cash report: 5 queries."""
+    entries = list(
+        Entry.objects.filter(event=event).select_related("player__person").order_by("player__name", "number")
+    )
     payments = list(Payment.objects.filter(event=event).select_related("taken_by"))
     prizes = event_prizes(event)
+    tickets = tickets_of_event(event)
     found = {(payment.entry_id, payment.kind): payment for payment in payments}
+    won = {t.won_by_id: t for t in tickets if t.won_in_id == event.pk and not is_withdrawn(t)}
+    paid_by = {t.entry_id: t for t in tickets if t.entry_id is not None}
+    payable = payable_events(event)
+    held: dict[int, int] = {}
+    for ticket in tickets:
+        if ticket.event_id in payable and ticket.status == Ticket.Status.ISSUED:
+            holder = ticket.person.merged_into_id or ticket.person_id
+            held[holder] = held.get(holder, 0) + 1
     rows = tuple(
         DeskRow(
             entry=entry,
             prize=prizes.prize_of(entry.pk),
             paid_in=found.get((entry.pk, Payment.Kind.ENTRY)),
             paid_out=found.get((entry.pk, Payment.Kind.PRIZE)),
+            won_ticket=won.get(entry.pk),
+            paid_by=paid_by.get(entry.pk),
+            tickets_held=held.get(_person_of(entry), 0),
         )
         for entry in entries
     )
@@ -185,5 +205,27 @@ def cash_desk(event: Event) -> CashDesk:
         [EntryMoney(e.pk, str(e), e.buy_in, e.fee, prizes.prize_of(e.pk)) for e in entries],
         [PaymentRow(p.entry_id, p.kind, p.method, p.amount, str(p.taken_by or "")) for p in payments],
         prizes.pool,
+        [_ticket_money(t, event) for t in tickets],
     )
     return CashDesk(rows=rows, report=report, prizes=prizes)
+
+
+def _person_of(entry: Entry) -> int:
+    person = entry.player.person
+    if person is None:
+        return 0
+    return person.merged_into_id or person.pk
+
+
+def _ticket_money(ticket: Ticket, event: Event) -> TicketMoney:
+    return TicketMoney(
+        ticket_id=ticket.pk,
+        name=ticket.person.name,
+        value=ticket.value,
+        status=ticket.status,
+        cashed=ticket.cashed,
+        won_here=ticket.won_in_id == event.pk,
+        target=ticket.event.name,
+        won_in=ticket.won_in.name if ticket.won_in is not None else ticket.source,
+        person_id=ticket.person.merged_into_id or ticket.person_id,
+    )

@@ -4,8 +4,11 @@ The token is the only key: a wrong, revoked or ended one is a plain 404, the sam
 whatever the reason. The page polls its live fragment like the standings (`vpt.pages.live`):
 the token's entry and the event's version are read first (1 query), a client holding this
 version gets 304, and the fragment is rendered once per (entry, version, language) for every
-device of that player. Nothing here reaches another page: the token opens this page and the
-few POSTs beside it, each acting for that entry only.
+device of that player. The page lists the tickets the player holds (festival.md, "Satellites
+and tickets"): a change to one moves the version of every event they played
+(`vpt.events.tickets.holder_changed`), so the fragment is never stale. Nothing here reaches
+another page: the token opens this page and the few POSTs beside it, each acting for that entry
+only.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from vpt.errors import NotAllowed, ServiceError
 from vpt.events.models import Entry, PlayerLink, Registration
 from vpt.events.player_links import link_for_token
 from vpt.events.registrations import cancel_registration, registration_for_token
+from vpt.events.ticket_models import Ticket
+from vpt.events.ticket_selectors import is_withdrawn, person_tickets
 from vpt.live import conditional
 from vpt.pages.live import Live
 from vpt.rounds.flags import flag_hand
@@ -75,6 +80,7 @@ def _render(request: HttpRequest, entry: Entry, token: str, *, notice: str = "")
             "notice": notice,
             "call": open_call_of(entry_id=entry.pk),
             "call_reasons": PLAYER_REASONS,
+            "tickets": _tickets_of(entry),
         }
         return render_to_string("public/me.html#me-live", context, request=request)
 
@@ -90,6 +96,14 @@ def _render(request: HttpRequest, entry: Entry, token: str, *, notice: str = "")
         del response["ETag"]
     response["Referrer-Policy"] = "no-referrer"  # the token is in the URL: no link may pass it on
     return response
+
+
+def _tickets_of(entry: Entry) -> list[Ticket]:
+    """The tickets the entry's person holds, used or cashed (not the withdrawn ones): 2 queries."""
+    person = entry.player.person
+    if person is None:
+        return []
+    return [ticket for ticket in person_tickets(person) if not is_withdrawn(ticket)]
 
 
 @require_GET
