@@ -68,7 +68,7 @@ class TourBoard:
 
 
 def tour_leaderboard(tour: Tour, events: list[Event] | None = None) -> TourBoard:
-    """The tour's leaderboard with its people: 4 queries (5 without ``events``)."""
+    """The tour's leaderboard with its people: 3 queries (4 without ``events``)."""
     events = tour_events(tour) if events is None else events
     facts, results = read_results(
         events, {e.pk: getattr(e, TOUR_MULTIPLIER) for e in events if hasattr(e, TOUR_MULTIPLIER)}
