@@ -55,7 +55,12 @@ def tours(request: HttpRequest) -> HttpResponse:
 
 
 def _manage_context(tour: Tour, **forms: Any) -> dict[str, Any]:
-    free = Event.objects.exclude(pk__in=TourEvent.objects.values("event_id")).order_by("-created_at")
+    # A flight is no event of a tour on its own: its main event is (festival.md, "The tour").
+    free = (
+        Event.objects.exclude(pk__in=TourEvent.objects.values("event_id"))
+        .filter(main_event__isnull=True)
+        .order_by("-created_at")
+    )
     return {
         "tour": tour,
         "events": tour_events(tour),

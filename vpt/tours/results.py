@@ -64,7 +64,9 @@ def read_results(
             if person not in best or _better(standing.place, best[person]):
                 best[person] = standing.place
             prizes[person] += standing.prize
-        results[event.pk] = [PersonResult(person, place, prizes[person].quantize(CENT)) for person, place in best.items()]
+        results[event.pk] = [
+            PersonResult(person, place, prizes[person].quantize(CENT)) for person, place in best.items()
+        ]
     return facts, results
 
 

@@ -71,8 +71,16 @@ def update_tour(tour: Tour, *, actor: Actor, name: str | None = None, rule: Any 
 
 @transaction.atomic(durable=True)
 def add_event_to_tour(tour: Tour, *, event: Event, actor: Actor) -> TourEvent:
-    """Make ``event`` part of ``tour`` (an event is in one tour at most)."""
+    """Make ``event`` part of ``tour`` (an event is in one tour at most). A flight is refused: its
+    main event is the tour's event, one event with all its flights (festival.md, "The tour")."""
     ensure_director(actor)
+    if event.main_event_id is not None:
+        main = Event.objects.get(pk=event.main_event_id)
+        raise ServiceError(
+            _("%(event)s is a flight of %(main)s: add %(main)s, which counts as one event with all its flights.")
+            % {"event": event.name, "main": main.name},
+            code="flight",
+        )
     tour = Tour.objects.select_for_update().get(pk=tour.pk)
     existing = TourEvent.objects.select_related("tour").filter(event=event).first()
     if existing is not None:
