@@ -10,21 +10,18 @@ from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
-from tour_events import build_placed_event
+from tour_events import build_season
 
 from vpt.audit.models import AuditEntry
 from vpt.errors import Conflict, ServiceError
 from vpt.events.entries import adjust_chips, register_player
 from vpt.events.models import Entry, Event
-from vpt.events.services import create_event
 from vpt.events.ticket_models import Ticket
 from vpt.festival.creation import create_main_event
-from vpt.people.models import Person
-from vpt.people.names import fold_name
 from vpt.rounds.models import Hand
 from vpt.tables.models import Table
 from vpt.tours.final import final_plan
-from vpt.tours.models import Tour, TourEvent
+from vpt.tours.models import Tour
 from vpt.tours.services import (
     add_event_to_tour,
     issue_final_tickets,
@@ -35,41 +32,9 @@ from vpt.tours.services import (
 
 pytestmark = pytest.mark.django_db
 
-RULE = {"formula": "table", "table": [100, 70, 50, 40, 30], "min_entries": 1, "min_events": 2}
-
-
-def season(director: Any) -> tuple[Tour, Event, dict[str, Person]]:
-    """Two finished events, the second at x1.005, and the final (starting stack 10,000, buy-in
-    200 + 20). Place points 100, 70, 50, 40, 30; at x1.005: 100.50, 70.35, 50.25, 40.20, 30.15.
-
-    ====  =====  =====  ======  =====================
-    who   one    two    total   qualified (2 events)
-    ====  =====  =====  ======  =====================
-    Ben   2nd    1st    170.50  yes: rank 1
-    Ana   1st    2nd    170.35  yes: rank 2
-    Dan   4th    3rd     90.25  yes: rank 3
-    Cid   3rd    4th     90.20  yes: rank 4
-    Fay          5th     30.15  no
-    Eva   5th            30.00  no
-    ====  =====  =====  ======  =====================
-    """
-    names = ["Ana", "Ben", "Cid", "Dan", "Eva", "Fay"]
-    people = dict(zip(names, Person.objects.bulk_create(Person(name=n, folded_name=fold_name(n)) for n in names)))
-    p = people
-    one = build_placed_event("one", [(p["Ana"], 1), (p["Ben"], 2), (p["Cid"], 3), (p["Dan"], 4), (p["Eva"], 5)])
-    two = build_placed_event("two", [(p["Ben"], 1), (p["Ana"], 2), (p["Dan"], 3), (p["Cid"], 4), (p["Fay"], 5)], day=2)
-    tour = Tour.objects.create(slug="vpt", name="VPT", rule=RULE)
-    TourEvent.objects.create(tour=tour, event=one.event)
-    TourEvent.objects.create(tour=tour, event=two.event)
-    set_tour_event_multiplier(tour, event=two.event, multiplier=Decimal("1.005"), actor=director)
-    final = create_event(
-        name="Final", slug="final", actor=director, starting_stack=10000, buy_in=Decimal("200"), fee=Decimal("20")
-    )
-    return tour, final, people
-
 
 def test_the_final_is_set_audited_and_bad_settings_change_nothing(director: Any) -> None:
-    tour, final, _people = season(director)
+    tour, final, _people = build_season(director)
     create_main_event(slug="main", name="Main", flights=["1A"], actor=director)
     refusals = [
         (Event.objects.get(slug="main"), 3, None, Decimal(0), "final_not_single"),
@@ -103,7 +68,7 @@ def test_the_final_is_set_audited_and_bad_settings_change_nothing(director: Any)
 
 
 def test_tickets_go_to_the_top_qualified_once(director: Any) -> None:
-    tour, final, people = season(director)
+    tour, final, people = build_season(director)
     with pytest.raises(ServiceError) as refused:
         issue_final_tickets(tour, actor=director)
     assert refused.value.code == "no_final"
@@ -141,7 +106,7 @@ def test_tickets_go_to_the_top_qualified_once(director: Any) -> None:
 
 
 def test_a_rank_shared_at_the_last_seat_is_said(director: Any) -> None:
-    tour, final, _people = season(director)
+    tour, final, _people = build_season(director)
     set_tour_event_multiplier(tour, event=Event.objects.get(slug="two"), multiplier=Decimal(1), actor=director)
     # At x1: Ana and Ben 170 (rank 1, shared), Cid and Dan 90 (rank 3, shared: equal wins, best event, events).
     set_tour_final(tour, event=final, seats=3, actor=director)
@@ -158,7 +123,7 @@ def test_the_final_stacks_follow_the_formula_rounded_half_up(director: Any) -> N
     Ana 170.35 × 5 = 851.75 → 852: 10,852;  Dan 90.25 × 5 = 451.25 → 451: 10,451;
     Cid 90.20 × 5 = 451: 10,451;  Fay 30.15 × 5 = 150.75 → 151: 10,151;  Eva 30 × 5 = 150: 10,150;
     Zoe, no points: 10,000; Eva's re-entry: the base, 10,000."""
-    tour, final, people = season(director)
+    tour, final, people = build_season(director)
     tour = set_tour_final(tour, event=final, seats=3, chips_per_point=Decimal("5"), actor=director)
     for name in ("Ben", "Ana", "Dan", "Cid", "Fay", "Eva"):
         register_player(final, name=name, person=people[name], actor=director)
@@ -202,7 +167,7 @@ def test_the_final_stacks_follow_the_formula_rounded_half_up(director: Any) -> N
 
 
 def test_create_tour_sets_the_final(director: Any) -> None:
-    _tour, final, _people = season(director)
+    _tour, final, _people = build_season(director)
     with pytest.raises(CommandError, match="needs --final-seats"):
         call_command("create_tour", "vpt", "--name", "VPT", "--final-event", "final")
     with pytest.raises(CommandError, match="need --final-event"):
