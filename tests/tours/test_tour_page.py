@@ -34,7 +34,9 @@ def test_each_event_shows_its_multiplier_and_the_director_changes_it(client_as_d
 
     assert TourEvent.objects.get(event__slug="one").multiplier == Decimal(2)
     assert "The points of One count × 2." in saved.content.decode()
-    assert AuditEntry.objects.filter(action="tours.event_multiplier_changed").count() == 2  # the season's, this
+    client_as_director.post("/floor/tours/vpt/events/two/multiplier/", {"multiplier": "10"})
+    assert 'value="10"' in client_as_director.get("/floor/tours/vpt/").content.decode()  # not 1E+1
+    assert AuditEntry.objects.filter(action="tours.event_multiplier_changed").count() == 3  # the season's, these two
     assert client_as_director.post("/floor/tours/vpt/events/final/multiplier/", {"multiplier": "2"}).status_code == 404
 
 

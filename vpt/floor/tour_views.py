@@ -84,7 +84,8 @@ def _manage_context(tour: Tour, **forms: Any) -> dict[str, Any]:
             posted[1]
             if posted and posted[0] == event.pk
             else MultiplierForm(
-                initial={"multiplier": getattr(event, TOUR_MULTIPLIER).normalize()}, auto_id=f"m{event.pk}_%s"
+                initial={"multiplier": format(getattr(event, TOUR_MULTIPLIER).normalize(), "f")},
+                auto_id=f"m{event.pk}_%s",
             ),
         )
         for event in events
