@@ -283,7 +283,8 @@ def scale_final_stacks(tour: Tour, *, actor: Actor) -> list[FinalStack]:
     """Give every entry of the final its starting stack scaled by its person's season points
     (`vpt.tours.final.scaled_stack`), once every event of the tour has finished and until the
     final's first hand. An entry's chips adjusted since it registered keep the adjustment.
-    Scaling again changes only the entries registered since. Returns the entries changed."""
+    Scaling again changes only the entries whose stack differs from the formula's (registered
+    since, or a base stack changed). Returns the entries changed."""
     ensure_director(actor)
     tour = Tour.objects.select_for_update().get(pk=tour.pk)
     if tour.final_event_id is not None:
