@@ -7,11 +7,14 @@ import random
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from vpt.events.models import Entry, Event, PayoutStructure, Player
+from vpt.events.services import create_event
 from vpt.people.models import Person
 from vpt.people.names import fold_name
 from vpt.tours.models import Tour, TourEvent
+from vpt.tours.services import set_tour_event_multiplier
 
 
 @dataclass
@@ -133,3 +136,36 @@ def make_tour(slug: str, rule: dict[str, object], events: list[BuiltEvent]) -> T
     for built in events:
         TourEvent.objects.create(tour=tour, event=built.event)
     return tour
+
+
+SEASON_RULE = {"formula": "table", "table": [100, 70, 50, 40, 30], "min_entries": 1, "min_events": 2}
+
+
+def build_season(director: Any) -> tuple[Tour, Event, dict[str, Person]]:
+    """The tour "vpt" of two finished events, the second at x1.005, and the final (starting stack 10,000, buy-in
+    200 + 20). Place points 100, 70, 50, 40, 30; at x1.005: 100.50, 70.35, 50.25, 40.20, 30.15.
+
+    ====  =====  =====  ======  =====================
+    who   one    two    total   qualified (2 events)
+    ====  =====  =====  ======  =====================
+    Ben   2nd    1st    170.50  yes: rank 1
+    Ana   1st    2nd    170.35  yes: rank 2
+    Dan   4th    3rd     90.25  yes: rank 3
+    Cid   3rd    4th     90.20  yes: rank 4
+    Fay          5th     30.15  no
+    Eva   5th            30.00  no
+    ====  =====  =====  ======  =====================
+    """
+    names = ["Ana", "Ben", "Cid", "Dan", "Eva", "Fay"]
+    people = dict(zip(names, Person.objects.bulk_create(Person(name=n, folded_name=fold_name(n)) for n in names)))
+    p = people
+    one = build_placed_event("one", [(p["Ana"], 1), (p["Ben"], 2), (p["Cid"], 3), (p["Dan"], 4), (p["Eva"], 5)])
+    two = build_placed_event("two", [(p["Ben"], 1), (p["Ana"], 2), (p["Dan"], 3), (p["Cid"], 4), (p["Fay"], 5)], day=2)
+    tour = Tour.objects.create(slug="vpt", name="VPT", rule=SEASON_RULE)
+    TourEvent.objects.create(tour=tour, event=one.event)
+    TourEvent.objects.create(tour=tour, event=two.event)
+    set_tour_event_multiplier(tour, event=two.event, multiplier=Decimal("1.005"), actor=director)
+    final = create_event(
+        name="Final", slug="final", actor=director, starting_stack=10000, buy_in=Decimal("200"), fee=Decimal("20")
+    )
+    return tour, final, people

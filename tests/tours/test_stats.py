@@ -168,4 +168,4 @@ def test_a_career_costs_the_same_queries_for_more_events(director: User) -> None
     with CaptureQueriesContext(connection) as three:
         data = career_data(person_career(person))
     assert len(data["events"]) == 3
-    assert len(one) == len(three) == 10
+    assert len(one) == len(three) == 9

@@ -121,6 +121,14 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("tours/<slug:slug>/", tour_views.manage, name="tour-manage"),
     path("tours/<slug:slug>/events/", tour_views.add_event, name="tour-add-event"),
     path("tours/<slug:slug>/events/<slug:event_slug>/remove/", tour_views.remove_event, name="tour-remove-event"),
+    path(
+        "tours/<slug:slug>/events/<slug:event_slug>/multiplier/",
+        tour_views.set_multiplier,
+        name="tour-event-multiplier",
+    ),
+    path("tours/<slug:slug>/final/", tour_views.set_final, name="tour-final"),
+    path("tours/<slug:slug>/final/tickets/", tour_views.final_tickets, name="tour-final-tickets"),
+    path("tours/<slug:slug>/final/stacks/", tour_views.final_stacks, name="tour-final-stacks"),
     # Printables.
     path("slips/events/<slug:slug>/", slip_views.printables, name="printables"),
     path("slips/events/<slug:slug>/slips.pdf", slip_views.event_slips, name="event-slips"),

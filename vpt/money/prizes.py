@@ -26,7 +26,17 @@ from vpt.events.ticket_models import Ticket
 from vpt.events.ticket_selectors import is_withdrawn, payable_events, tickets_of_event
 from vpt.money.cash import CashReport, EntryMoney, PaymentRow, TicketMoney, cash_report
 
-__all__ = ["CashDesk", "DeskRow", "EventPrizes", "cash_desk", "event_prizes", "pool_of", "split_prizes"]
+__all__ = [
+    "CashDesk",
+    "DeskRow",
+    "EventPrizes",
+    "PlaceRow",
+    "cash_desk",
+    "event_prizes",
+    "flight_prizes",
+    "pool_of",
+    "prizes_from",
+]
 
 
 @dataclass(frozen=True)
@@ -63,20 +73,40 @@ def place_amounts(pool: money.PrizePool, structure: PayoutStructure | None) -> t
     return money.split_pool(pool.total, structure.percentages, unit=structure.unit)
 
 
-def split_prizes(
+# An entry as its prize needs it: its id, its place (None: none yet), its player's name as typed
+# and its entry number (the last two rank the entries that share a place).
+PlaceRow = tuple[int, int | None, str, int]
+
+
+def prizes_from(
+    event: Event,
     pool: money.PrizePool,
     structure: PayoutStructure | None,
-    places: Sequence[tuple[int, int | None]],
-    dealt: Mapping[int, Decimal] | None = None,
-) -> tuple[tuple[Decimal, ...], dict[int, Decimal]]:
-    """The amount of each paid place and each placed entry's prize (no query): the places
-    (entry id, place) share the place amounts, and a deal's amounts (entry id -> amount)
-    replace the prizes of the places its players took."""
-    amounts = place_amounts(pool, structure)
-    dealt = dealt or {}
-    by_entry = money.share_places([(entry_id, place) for entry_id, place in places if entry_id not in dealt], amounts)
+    places: Sequence[PlaceRow],
+    dealt: Mapping[int, Decimal],
+) -> EventPrizes:
+    """The prizes of ``event`` (a plain event, a satellite or a main event's Day 2) from its pool,
+    payout structure, entries' places and a deal's amounts (entry id -> amount), with no query
+    (a satellite's target loaded). The entries sharing a place are ranked here, by their name as
+    typed then their number, so the remainder of a shared place (`vpt.events.payouts.share_places`)
+    goes to the same entry whichever read asks: the cash desk, the results or the tour."""
+    if event.target_id is not None:
+        value = seat_value_of(event)
+        assert value is not None
+        amounts = satellite_amounts(pool, value)  # the payout structure does not apply
+    else:
+        amounts = place_amounts(pool, structure)
+    ranked = sorted(
+        (row for row in places if row[1] is not None and row[0] not in dealt), key=lambda row: (row[1], row[2], row[3])
+    )
+    by_entry = money.share_places([(row[0], row[1]) for row in ranked], amounts)
     by_entry.update(dealt)
-    return amounts, by_entry
+    return EventPrizes(pool=pool, structure=structure, amounts=amounts, by_entry=by_entry, dealt=dict(dealt))
+
+
+def flight_prizes(pool: money.PrizePool, structure: PayoutStructure | None) -> EventPrizes:
+    """What a flight shows: its main event's pool and place amounts; it pays nothing of its own."""
+    return EventPrizes(pool=pool, structure=structure, amounts=place_amounts(pool, structure), by_entry={}, dealt={})
 
 
 def event_prizes(event: Event) -> EventPrizes:
@@ -90,16 +120,13 @@ def event_prizes(event: Event) -> EventPrizes:
         return _main_event_prizes(main, flight=event if main.pk != event.pk else None)
     rows = list(
         Entry.objects.filter(event=event)
-        .order_by("place", "player__name", "number")
-        .values_list("id", "place", "buy_in", "deal_shares__amount")
+        .order_by()
+        .values_list("id", "place", "player__name", "number", "buy_in", "deal_shares__amount")
     )
-    pool = pool_of(event, [buy_in for _id, _place, buy_in, _dealt in rows])
+    pool = pool_of(event, [row[4] for row in rows])
     structure = PayoutStructure.objects.filter(event=event).first()
-    dealt = {entry_id: amount for entry_id, _place, _buy_in, amount in rows if amount is not None}
-    if event.target_id is not None:
-        return _satellite_prizes(event, pool, structure, [(row[0], row[1]) for row in rows], dealt)
-    amounts, by_entry = split_prizes(pool, structure, [(row[0], row[1]) for row in rows], dealt)
-    return EventPrizes(pool=pool, structure=structure, amounts=amounts, by_entry=by_entry, dealt=dealt)
+    dealt = {row[0]: row[5] for row in rows if row[5] is not None}
+    return prizes_from(event, pool, structure, [row[:4] for row in rows], dealt)
 
 
 def satellite_amounts(pool: money.PrizePool, seat_value: Decimal) -> tuple[Decimal, ...]:
@@ -114,38 +141,19 @@ def satellite_amounts(pool: money.PrizePool, seat_value: Decimal) -> tuple[Decim
     return (zero,) * split.seats + ((split.cash,) if split.cash > 0 else ())
 
 
-def _satellite_prizes(
-    event: Event,
-    pool: money.PrizePool,
-    structure: PayoutStructure | None,
-    places: Sequence[tuple[int, int | None]],
-    dealt: Mapping[int, Decimal],
-) -> EventPrizes:
-    """`event_prizes` of a satellite: its payout structure does not apply; the cash remainder does."""
-    value = seat_value_of(event)
-    assert value is not None
-    amounts = satellite_amounts(pool, value)
-    by_entry = money.share_places([(entry_id, place) for entry_id, place in places if entry_id not in dealt], amounts)
-    by_entry.update(dealt)
-    return EventPrizes(pool=pool, structure=structure, amounts=amounts, by_entry=by_entry, dealt=dict(dealt))
-
-
 def _main_event_prizes(main: Event, *, flight: Event | None) -> EventPrizes:
     """`event_prizes` of a main event (or of one of its flights): 3 queries."""
     pool = pool_of(main, list(pool_entries(main).values_list("buy_in", flat=True)))
     structure = PayoutStructure.objects.filter(event=main).first()
     if flight is not None:
-        return EventPrizes(
-            pool=pool, structure=structure, amounts=place_amounts(pool, structure), by_entry={}, dealt={}
-        )
+        return flight_prizes(pool, structure)
     rows = list(
         Entry.objects.filter(event=main)
-        .order_by("place", "player__name", "number")
-        .values_list("id", "place", "deal_shares__amount")
+        .order_by()
+        .values_list("id", "place", "player__name", "number", "deal_shares__amount")
     )
-    dealt = {entry_id: amount for entry_id, _place, amount in rows if amount is not None}
-    amounts, by_entry = split_prizes(pool, structure, [(row[0], row[1]) for row in rows], dealt)
-    return EventPrizes(pool=pool, structure=structure, amounts=amounts, by_entry=by_entry, dealt=dealt)
+    dealt = {row[0]: row[4] for row in rows if row[4] is not None}
+    return prizes_from(main, pool, structure, [row[:4] for row in rows], dealt)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,9 @@ version       bumped by every change of the tour (name, rule, events), in the sa
               with its events' versions and the people's, what the leaderboard's cache and
               ETags key on.
 changes       audited in the one audit log (`vpt.audit`, actions ``tours.*``), before and after.
+final         the tour's final event (festival.md, "Tour final"; `vpt.tours.final`): the top
+              `final_seats` qualified persons get a ticket to it, and its starting stacks may be
+              scaled by season points: base stack + round(points × chips per point of points).
 """
 
 from __future__ import annotations
@@ -24,6 +27,32 @@ class Tour(models.Model):
     rule = models.JSONField(_("points rule"), default=dict, blank=True)
     version = models.PositiveBigIntegerField(_("version"), default=0, editable=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    final_event = models.ForeignKey(
+        "events.Event",
+        verbose_name=_("final event"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    final_seats = models.PositiveIntegerField(
+        _("seats in the final"), default=0, help_text=_("The top qualified persons who get a ticket to the final.")
+    )
+    final_base_stack = models.PositiveIntegerField(
+        _("final base stack"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Every final stack starts from it; empty: the final's own starting stack."),
+    )
+    final_chips_per_point = models.DecimalField(
+        _("chips per point of points"),
+        max_digits=12,
+        decimal_places=2,
+        default=Decimal(0),
+        validators=[MinValueValidator(Decimal(0))],
+        help_text=_("The chips a season point adds to a final stack; 0: every stack is the base stack."),
+    )
 
     class Meta:
         verbose_name = _("tour")

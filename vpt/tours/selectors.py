@@ -16,6 +16,7 @@ from django.db.models import F
 from django.utils.formats import number_format
 
 from vpt.audit.models import AuditEntry
+from vpt.events.flights import is_main_event
 from vpt.events.models import Event
 from vpt.people.models import Person
 from vpt.people.selectors import people_by_id, people_version, person_ids_merged_into
@@ -50,9 +51,17 @@ def tour_changes(tour: Tour, limit: int = 20) -> list[AuditEntry]:
 
 
 def tour_key(tour: Tour, events: list[Event]) -> str:
-    """The tour's leaderboard version as a short text (1 query: the people's version)."""
+    """The tour's leaderboard version as a short text: 1 query (the people's version), 2 when the
+    tour holds a main event (its flights' versions: a hand in a flight moves the leaderboard)."""
     parts = [tour.pk, tour.version, tour.created_at.isoformat(), people_version()]
     parts += [f"{event.pk}.{event.version}.{event.created_at.isoformat()}" for event in events]
+    mains = [event.pk for event in events if is_main_event(event)]
+    if mains:
+        flights = Event.objects.filter(main_event_id__in=mains).order_by("pk")
+        parts += [
+            f"{pk}.{version}.{created.isoformat()}"
+            for pk, version, created in flights.values_list("pk", "version", "created_at")
+        ]
     return hashlib.blake2b("|".join(map(str, parts)).encode(), digest_size=12).hexdigest()
 
 
@@ -68,7 +77,7 @@ class TourBoard:
 
 
 def tour_leaderboard(tour: Tour, events: list[Event] | None = None) -> TourBoard:
-    """The tour's leaderboard with its people: 4 queries (5 without ``events``)."""
+    """The tour's leaderboard with its people: 3 queries (4 without ``events``)."""
     events = tour_events(tour) if events is None else events
     facts, results = read_results(
         events, {e.pk: getattr(e, TOUR_MULTIPLIER) for e in events if hasattr(e, TOUR_MULTIPLIER)}

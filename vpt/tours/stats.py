@@ -135,7 +135,7 @@ def _scored(row: tuple[Any, ...], rules: RuleSet) -> BoardResult:
 
 def person_career(person: Person) -> Career:
     """``person``'s career (``person`` not merged away; the people merged into them count as
-    them): 10 queries."""
+    them): 9 queries."""
     ids = [person.pk, *person_ids_merged_into(person)]
     players = list(Player.objects.filter(person_id__in=ids).select_related("event").order_by("event__starts_on", "id"))
     events: dict[int, Event] = {}
@@ -208,7 +208,7 @@ def person_career(person: Person) -> Career:
 
 
 def _event_lines(person: Person, ids: list[int], events: list[Event]) -> list[EventLine]:
-    """Place, prize and tour points of each event: 4 queries."""
+    """Place, prize and tour points of each event: 3 queries."""
     facts, results = read_results(events)
     rules = {
         membership.event_id: parse_rule(membership.tour.rule)
