@@ -18,6 +18,8 @@ from vpt.events.models import Entry, Event, Ticket
 from vpt.events.player_links import issue_player_links, live_player_tokens
 from vpt.events.tickets import cancel_ticket_for_cash, issue_ticket
 from vpt.money.cash_services import mark_entry_paid
+from vpt.tours.final import ticket_source
+from vpt.tours.models import Tour
 
 pytestmark = pytest.mark.django_db
 
@@ -86,3 +88,20 @@ def test_in_spanish(client: Client, event: Event, director: User, ana_page: str)
     page = text(client.get(ana_page, HTTP_ACCEPT_LANGUAGE="es").content.decode())
 
     assert "Mis tickets" in page and "Ticket para Main · 330,00 · ganado en Test Open" in page
+
+
+def test_a_ticket_to_the_tour_final_names_its_tour(
+    client: Client, client_as_director: Client, event: Event, director: User, ana_page: str
+) -> None:
+    final = make_event(director, ["Ana"], name="Grand Final", draw=False)
+    tour = Tour.objects.create(name="VPT 2026", slug="vpt-2026")
+    ana = Entry.objects.get(event=event, player__name="Ana")
+    person = ana.player.person
+    assert person is not None
+    issue_ticket(person=person, event=final, actor=director, source=ticket_source(tour))
+
+    page = text(client.get(ana_page).content.decode())
+    director_page = text(client_as_director.get(reverse("floor:person-tickets", args=[person.pk])).content.decode())
+
+    assert "Ticket to Grand Final" in page and "The VPT 2026 final" in page and "tour:" not in page
+    assert "The VPT 2026 final" in director_page and "tour:vpt-2026" not in director_page

@@ -22,6 +22,7 @@ from vpt.events.tickets import cancel_ticket_for_cash
 from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
 from vpt.people.models import Person
 from vpt.people.selectors import canonical
+from vpt.tours.final import awarded_by
 
 
 def _person_or_404(person_id: int) -> Person:
@@ -32,7 +33,7 @@ def _person_or_404(person_id: int) -> Person:
 @require_GET
 def tickets(request: HttpRequest, person_id: int) -> HttpResponse:
     person = _person_or_404(person_id)
-    context = {"person": person, "tickets": person_tickets(person), "section": "people"}
+    context = {"person": person, "tickets": awarded_by(person_tickets(person)), "section": "people"}
     return render(request, "floor/person_tickets.html", context)
 
 

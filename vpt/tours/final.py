@@ -23,8 +23,11 @@ stack        base stack + round(points × chips per point of points): the base s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+
+from django.utils.translation import gettext as _
 
 from vpt.events.flights import is_main_event
 from vpt.events.models import Entry, Event
@@ -38,6 +41,19 @@ from .selectors import TourBoard, tour_leaderboard
 def ticket_source(tour: Tour) -> str:
     """What a final ticket's ``source`` says: the tour that awarded it (its slug never changes)."""
     return f"tour:{tour.slug}"
+
+
+def awarded_by(tickets: Sequence[Ticket]) -> list[tuple[Ticket, str]]:
+    """Each ticket with what a page shows for where it came from, when no satellite won it: a
+    tour final's ticket ("tour:<slug>") names its tour ("The VPT 2026 final"); any other source
+    as typed. 1 query when a tour awarded one, none otherwise."""
+    slugs = {ticket.source.removeprefix("tour:") for ticket in tickets if ticket.source.startswith("tour:")}
+    names = dict(Tour.objects.filter(slug__in=slugs).values_list("slug", "name")) if slugs else {}
+    shown = []
+    for ticket in tickets:
+        name = names.get(ticket.source.removeprefix("tour:")) if ticket.source.startswith("tour:") else None
+        shown.append((ticket, _("The %(tour)s final") % {"tour": name} if name else ticket.source))
+    return shown
 
 
 def scaled_stack(base_stack: int, points: Decimal, chips_per_point: Decimal) -> int:
