@@ -27,6 +27,7 @@ from vpt.money.results import main_event_results
 from vpt.tours.models import Tour, TourEvent
 from vpt.tours.selectors import leaderboard_data, tour_events, tour_key, tour_leaderboard
 from vpt.tours.services import add_event_to_tour, create_tour, set_tour_event_multiplier
+from vpt.tours.stats import person_career
 
 pytestmark = pytest.mark.django_db
 
@@ -200,3 +201,14 @@ def test_a_main_event_of_three_flights_played_through_the_commands(capsys: Any, 
     # Everyone who did not reach Day 2 shares place day2 + 1: points past the table's 3 places are
     # 0, plus 1 for playing, times 2.
     assert {row["points"] for row in data["rows"] if row["results"][0]["place"] == day2 + 1} <= {"2.00"}
+
+
+def test_a_career_shows_the_main_event_once_not_its_flights(director: Any) -> None:
+    """Ana played both flights and Ben only 1A (out 4th there): each career has one line, the
+    main event, with its tour points (provisional before Day 2, as on the leaderboard)."""
+    _tour, main = worked_main_event(director)
+    for name, expected in (("Ana", ("72.00", 2)), ("Ben", ("2.00", 4))):
+        person = Entry.objects.filter(event__main_event=main, player__name=name).first().player.person
+        career = person_career(person)
+        assert [(line.event.slug, str(line.points), line.place) for line in career.events] == [("fest", *expected)]
+        assert list(career.by_event) == ["fest"]

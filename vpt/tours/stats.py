@@ -137,10 +137,14 @@ def person_career(person: Person) -> Career:
     """``person``'s career (``person`` not merged away; the people merged into them count as
     them): 9 queries."""
     ids = [person.pk, *person_ids_merged_into(person)]
-    players = list(Player.objects.filter(person_id__in=ids).select_related("event").order_by("event__starts_on", "id"))
+    players = list(
+        Player.objects.filter(person_id__in=ids).select_related("event__main_event").order_by("event__starts_on", "id")
+    )
     events: dict[int, Event] = {}
     for player in players:
         events.setdefault(player.event_id, player.event)
+    # A flight counts as its main event (festival.md, "The tour"): one line, its hands in it.
+    shown = {pk: event.main_event or event for pk, event in events.items()}
     played = Hand.objects.filter(boards__entry__player__person_id__in=ids, status=Hand.Status.RECORDED).values("id")
     boards = list(Board.objects.filter(hand_id__in=played).order_by("hand_id", "position").values_list(*BOARD_FIELDS))
     exchanges = list(
@@ -151,7 +155,7 @@ def person_career(person: Person) -> Career:
     people = canonical_ids(row[3] for row in boards)
     mine = set(ids)
 
-    totals, by_event = Counts(), {event.slug: Counts() for event in events.values()}
+    totals, by_event = Counts(), {event.slug: Counts() for event in shown.values()}
     rivals: dict[int, HeadToHead] = {}
     by_hand: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
     for row in boards:
@@ -162,9 +166,8 @@ def person_career(person: Person) -> Career:
         if not own:
             continue
         board = own[0]
-        event = events[board[2]]
-        rules = event.ruleset
-        counts = by_event[event.slug]
+        rules = events[board[2]].ruleset
+        counts = by_event[shown[board[2]].slug]
         result = _scored(board, rules)
         scoops = 0
         for other in hand_boards:
@@ -193,7 +196,7 @@ def person_career(person: Person) -> Career:
             continue
         sign = 1 if a_mine else -1
         opponent = people.get(board_owner[board_b if a_mine else board_a])
-        counts = by_event[events[event_of_hand[hand_id]].slug]
+        counts = by_event[shown[event_of_hand[hand_id]].slug]
         for target in (totals, counts):
             target.points_net += sign * points
             target.chips_net += sign * chips
@@ -201,7 +204,7 @@ def person_career(person: Person) -> Career:
             rivals[opponent].points += sign * points
             rivals[opponent].chips += sign * chips
 
-    lines = _event_lines(person, ids, list(events.values()))
+    lines = _event_lines(person, ids, list({event.pk: event for event in shown.values()}.values()))
     opponents = people_by_id(rivals)
     order = sorted(rivals.values(), key=lambda r: (-r.hands, opponents[r.opponent_id].name, r.opponent_id))
     return Career(person, lines, totals, by_event, order, opponents)
@@ -209,11 +212,9 @@ def person_career(person: Person) -> Career:
 
 def _event_lines(person: Person, ids: list[int], events: list[Event]) -> list[EventLine]:
     """Place, prize and tour points of each event: 3 queries."""
-    facts, results = read_results(events)
-    rules = {
-        membership.event_id: parse_rule(membership.tour.rule)
-        for membership in TourEvent.objects.filter(event__in=events).select_related("tour")
-    }
+    memberships = list(TourEvent.objects.filter(event__in=events).select_related("tour"))
+    rules = {membership.event_id: parse_rule(membership.tour.rule) for membership in memberships}
+    facts, results = read_results(events, {membership.event_id: membership.multiplier for membership in memberships})
     lines = []
     for event, fact in zip(events, facts):
         event_results = results.get(event.pk, [])
