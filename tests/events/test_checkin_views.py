@@ -15,6 +15,7 @@ from django.urls import reverse
 from vpt.audit.models import AuditEntry
 from vpt.events.checkin_selectors import token_in
 from vpt.events.models import Event, Payment, Registration
+from vpt.events.player_links import hash_token
 from vpt.events.registrations import register_online
 from vpt.events.services import create_event
 
@@ -44,6 +45,21 @@ def test_a_scanned_link_finds_its_registration(client_as_director: Client, open_
     assert f'data-registration-row="{ben.pk}"' in html and "<strong>Ana</strong>" not in html
     assert "No registration of this event has that link." in _page(client_as_director, "/me/" + "x" * 24 + "/")
     assert token_in(token) == token
+
+
+def test_a_token_of_letters_alone_is_a_link_and_a_long_name_still_a_name(
+    client_as_director: Client, open_event: Event
+) -> None:
+    """One token in about 150 is all letters: pasted alone it still finds its registration, and
+    a 24-letter name typed at the door still finds its player."""
+    ben, _ = register_online(open_event, name="Ben")
+    letters = "eYBwGZSHwvFmpKBXqmdNVAuw"
+    Registration.objects.filter(pk=ben.pk).update(token_hash=hash_token(letters))
+    long_name, _ = register_online(open_event, name="Maximilianbartholomewxyz")
+
+    assert f'data-registration-row="{ben.pk}"' in _page(client_as_director, letters)
+    html = _page(client_as_director, "maximilianbartholomewxyz")
+    assert f'data-registration-row="{long_name.pk}"' in html and f'data-registration-row="{ben.pk}"' not in html
 
 
 def test_paid_checks_the_player_in(client_as_director: Client, open_event: Event) -> None:
