@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 from io import BytesIO
 from typing import Any
@@ -38,7 +39,8 @@ from vpt.rounds.models import Board, Hand
 from vpt.rounds.preview import preview_context
 from vpt.slips import wording
 from vpt.slips.data import slip_data_from_json
-from vpt.slips.selectors import slips_data
+from vpt.slips.documents import render_hand_history
+from vpt.slips.selectors import hand_history_data, slips_data
 from vpt.slips.slip import render_slip
 from vpt.tables.models import Table
 
@@ -50,9 +52,9 @@ TOKEN = re.compile(r"(csrfmiddlewaretoken\" value=\"|X-CSRFToken\": \")[^\"]+")
 EXPECTED = {
     "hands_json": "748d2834867192e56feb0c784c709419f351a273d0f0efe248e020d2d128224e",
     "table_api": "593e3f888b60a3bedf98049a2e015580926887eb89df3b4e88da27b050016a42",
-    "slips": "e692b410103a1604a79fb5fb917f40a423a9675dd688d2176b0e12a07869dcd6",
-    "slip_text": "09fea758cd9ebd865b6426af918f14a1fa69cafae9e69dcbc579fdf10afb71e2",
-    "slip_from_json": "1f15b520ec4f23dcfe63c04901641158c9cf21fec2198b5fbee1ef0eedcacfae",
+    "slips": "d2aa760bf25e2df9778df03196695a82b659daf9292b26568c7391c08fcf583d",
+    "hand_history": "e949917af78261da23674cafc8be0ac61189a829d0e9e80fe86117bc8df0878a",
+    "slip_from_json": "c3ec3999b4fbe8fd4fed665ad8e8ac1a5642f5e9fb35890be202dfbe1a4cd727",
     "preview": "130e29e93d75941615107a9f6bc21848cce9ebd27973e4e9cbbc4fecf3686d16",
     "result_pages": "fa41f37e19d632d3a2b4833ab1416803c877c67617a8fb3339766d671e2bb232",
     "director_pages": "042b768ebf85e9fb67866aa6e8dd931b1d12c13d12302403e7ce6343046c4b80",
@@ -130,28 +132,19 @@ def outputs(event: Event, director: User) -> dict[str, list[str]]:
             preview = preview_context(request)
             out["preview"].append(render_to_string("components/_hand_preview.html", {"preview": preview}))
         slip = slip_data_from_json(scored, hand_input=request, hand_number=hand.number, language="es")
-        out["slip_from_json"].append(repr(slip))
-        with translation.override("es"):
-            out["slip_from_json"].append(repr(wording.exchange_notes(slip)))
+        out["slip_from_json"].append(_pdf_text(render_slip(slip)))
     out["director_pages"].append(_page(staff, f"/floor/hands/event/{event.slug}/"))
     out["director_pages"].append(_page(staff, f"/floor/hands/event/{event.slug}/?show=fouls"))
 
-    for language in ("en", "es"):
-        for slip in slips_data(Hand.objects.filter(pk__in=[hand.pk for hand in hands]), language=language):
-            out["slips"].append(repr(slip))
+    ids = [hand.pk for hand in hands]
+    for language, page_format in (("en", "a6"), ("es", "thermal80")):
+        for slip in slips_data(Hand.objects.filter(pk__in=ids), language=language, page_format=page_format):
+            out["slips"].append(_pdf_text(render_slip(slip)))
             with translation.override(language):
-                out["slips"].append(
-                    repr(
-                        (
-                            wording.hand_flags(slip),
-                            wording.exchange_notes(slip),
-                            wording.next_button_note(slip),
-                            [wording.eliminated(player) for player in slip.players if player.eliminated],
-                        )
-                    )
-                )
-    for slip in slips_data(Hand.objects.filter(pk__in=[hand.pk for hand in hands[::7]])):
-        out["slip_text"].append(_pdf_text(render_slip(slip)))
+                out["slips"].append(repr([wording.exchange_notes(slip), wording.next_button_note(slip)]))
+    for table in tables:
+        history = replace(hand_history_data(table), printed_at=INSTANT)
+        out["hand_history"].append(_pdf_text(render_hand_history(history)))
 
     for table in tables:
         for upto in range(table.last_hand_number, 0, -10):
