@@ -405,9 +405,19 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        if self.number == 1:
-            return str(self.player)
-        return f"{self.player} ({self.number})"
+        return self.name()
+
+    def name(self, *, public: bool = False) -> str:
+        """The entry's name, the one every page, slip and JSON gives it: the player's name as the
+        director typed it (the director's and the table's pages), or ``public``, as anyone may
+        read it (`Player.public_name`: the person's name, "Hidden player" for a hidden person). A
+        re-entry carries its number, "Ana (2)"; a hidden person's does not. Load
+        ``player__person__merged_into`` with the entry to read a public name without queries."""
+        player = self.player
+        if public and player.hidden:
+            return player.public_name
+        name = player.public_name if public else player.name
+        return name if self.number == 1 else f"{name} ({self.number})"
 
     @property
     def is_active(self) -> bool:
@@ -415,9 +425,8 @@ class Entry(models.Model):
 
     @property
     def public_name(self) -> str:
-        """``str(entry)`` as public pages show it (see `Player.public_name`)."""
-        name = self.player.public_name
-        return name if self.number == 1 or self.player.hidden else f"{name} ({self.number})"
+        """`name` as public pages show it, for templates."""
+        return self.name(public=True)
 
 
 class ChipAdjustment(models.Model):
