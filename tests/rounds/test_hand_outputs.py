@@ -40,7 +40,7 @@ from vpt.rounds.preview import preview_context
 from vpt.slips import wording
 from vpt.slips.data import slip_data_from_json
 from vpt.slips.documents import render_hand_history
-from vpt.slips.selectors import hand_history_data, slips_data
+from vpt.slips.hand_slips import hand_history_data, slips_data
 from vpt.slips.slip import render_slip
 from vpt.tables.models import Table
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ from vpt.seating.pace import held_tables
 from vpt.tables.models import Round, Table
 
 from .chip_moves import ChipMove, chip_moves
+from .hand_view import HandView, hand_view
 from .models import Board, Exchange, Hand
 
 
@@ -102,22 +104,46 @@ def table_state(table: Table | int) -> TableState:
     )
 
 
-def _boards() -> QuerySet[Board]:
-    return Board.objects.select_related("entry__player").order_by("position")
-
-
-def _exchanges() -> QuerySet[Exchange]:
-    return Exchange.objects.select_related("board_a__entry__player", "board_b__entry__player").order_by("order")
-
-
 def hand_detail(hand: Hand | int) -> Hand:
-    """A hand with its table, event, level, boards and exchanges in payment order: 3 queries."""
+    """A hand with its table, event, level and boards in payment order, to correct or void it: 2 queries."""
     pk = hand if isinstance(hand, int) else hand.pk
+    boards = Board.objects.select_related("entry__player").order_by("position")
     return (
         Hand.objects.select_related("table", "event", "level", "recorded_by")
-        .prefetch_related(Prefetch("boards", queryset=_boards()), Prefetch("exchanges", queryset=_exchanges()))
+        .prefetch_related(Prefetch("boards", queryset=boards))
         .get(pk=pk)
     )
+
+
+def hand_views(hands: QuerySet[Hand] | Sequence[Hand], *, public: bool) -> list[HandView]:
+    """``hands`` as the hand's read model (`vpt.rounds.hand_view`), in their order, each player
+    named for a ``public`` reader or for the director and the table (`Entry.name`): 3 queries
+    (hands with their event, table and level; boards; exchanges) however many hands, 2 for
+    hands already loaded (a list).
+    """
+    loaded = list(hands.select_related("event", "table", "level")) if isinstance(hands, QuerySet) else list(hands)
+    boards: dict[int, list[Board]] = defaultdict(list)
+    exchanges: dict[int, list[Exchange]] = defaultdict(list)
+    if loaded:
+        ids = [hand.pk for hand in loaded]
+        for board in (
+            Board.objects.filter(hand_id__in=ids)
+            .select_related("entry__player__person__merged_into")
+            .order_by("hand_id", "position")
+        ):
+            boards[board.hand_id].append(board)
+        for exchange in Exchange.objects.filter(hand_id__in=ids).order_by("hand_id", "order"):
+            exchanges[exchange.hand_id].append(exchange)
+    return [hand_view(hand, boards[hand.pk], exchanges[hand.pk], public=public) for hand in loaded]
+
+
+def one_hand_view(hand: Hand | int, *, public: bool) -> HandView:
+    """One hand as `hand_views` reads it: 3 queries. Raises Hand.DoesNotExist."""
+    pk = hand if isinstance(hand, int) else hand.pk
+    views = hand_views(Hand.objects.filter(pk=pk).select_related("recorded_by"), public=public)
+    if not views:
+        raise Hand.DoesNotExist(f"no hand {pk}")
+    return views[0]
 
 
 def correction_moves(hands: Iterable[Hand]) -> dict[int, list[ChipMove]]:
@@ -172,27 +198,20 @@ def filter_hands(hands: QuerySet[Hand], show: str) -> QuerySet[Hand]:
 
 def hand_summaries(hands: Iterable[Hand]) -> list[HandSummary]:
     """The rows of ``hands`` (a page of them): 2 queries, whatever their number."""
-    loaded = list(hands)
-    boards: dict[int, list[Board]] = {hand.pk: [] for hand in loaded}
-    names: dict[int, str] = {}
-    for board in Board.objects.filter(hand__in=loaded).select_related("entry__player").order_by("position"):
-        boards[board.hand_id].append(board)
-        names[board.pk] = str(board.entry)
-    biggest: dict[int, tuple[str, str, int]] = {}
-    for exchange in Exchange.objects.filter(hand__in=loaded, skipped=False).exclude(chips_paid=0):
-        chips = abs(exchange.chips_paid)
-        if exchange.hand_id not in biggest or chips > biggest[exchange.hand_id][2]:
-            payer, payee = (exchange.board_b_id, exchange.board_a_id)
-            if exchange.chips_paid < 0:
-                payer, payee = payee, payer
-            biggest[exchange.hand_id] = (names[payer], names[payee], chips)
-    return [
-        HandSummary(
-            hand=hand,
-            fouled=[names[b.pk] for b in boards[hand.pk] if b.fouled],
-            fantasyland=[(names[b.pk], b.fantasyland_next_cards) for b in boards[hand.pk] if b.fantasyland_next_cards],
-            eliminated=[names[b.pk] for b in boards[hand.pk] if b.eliminated],
-            biggest=biggest.get(hand.pk),
+    summaries = []
+    for view in hand_views(list(hands), public=False):
+        paid = [x for x in view.exchanges if not x.skipped and x.chips_paid]
+        # The first of the biggest, in payment order.
+        biggest = max(paid, key=lambda x: x.chips_moved or 0, default=None)
+        summaries.append(
+            HandSummary(
+                hand=view.hand,
+                fouled=[seat.name for seat in view.seats if seat.fouled],
+                fantasyland=[
+                    (seat.name, seat.fantasyland_next_cards) for seat in view.seats if seat.fantasyland_next_cards
+                ],
+                eliminated=[seat.name for seat in view.seats if seat.eliminated],
+                biggest=(biggest.sides[0].name, biggest.sides[1].name, biggest.chips_moved or 0) if biggest else None,
+            )
         )
-        for hand in loaded
-    ]
+    return summaries
