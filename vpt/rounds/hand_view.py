@@ -18,8 +18,9 @@ A hand the engine scored but nobody recorded (the preview, the calculator, a sli
 read into the same seats and exchanges from the engine's JSON (`seats_from_json`,
 `exchanges_from_json`), so a preview and a recorded hand say who pays whom the same way.
 
-Plain frozen values: building them from stored rows (`hand_view`) reads attributes and runs
-no query.
+Plain frozen values: building them from stored rows (`hand_view`, from the named rows of
+`SEAT_COLUMNS` and `EXCHANGE_COLUMNS`: no model is made for a board or an exchange) runs no
+query.
 """
 
 from __future__ import annotations
@@ -29,11 +30,21 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from vpt.ofc import ROWS, paid_short, payer_and_payee, position_label
+from vpt.people.names import Naming
 
 if TYPE_CHECKING:
-    from .models import Board, Exchange, Hand
+    from .models import Hand
 
-__all__ = ["ExchangeView", "HandView", "SeatView", "exchanges_from_json", "hand_view", "seats_from_json"]
+__all__ = [
+    "EXCHANGE_COLUMNS",
+    "SEAT_COLUMNS",
+    "ExchangeView",
+    "HandView",
+    "SeatView",
+    "exchanges_from_json",
+    "hand_view",
+    "seats_from_json",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,42 +238,92 @@ class HandView:
         )
 
 
-def seat_view(board: Board, *, public: bool) -> SeatView:
-    """A stored board (with ``entry__player__person__merged_into``), its player named for a
-    public reader or for the director and the table (`Entry.name`)."""
-    entry = board.entry
-    player = entry.player
-    person = player.person
+# The columns a seat is read from: its board's, and its entry's, player's and person's (and
+# those of the person a merge kept), in one query (`vpt.rounds.selectors.hand_views`).
+_AS_STORED = (  # the board's, kept as they are
+    "position",
+    "fouled",
+    "unfinished",
+    "points",
+    "fantasyland_cards",
+    "fantasyland_next_cards",
+    "stack_before",
+    "stack_after",
+    "eliminated",
+    "sat_out",
+    "dealt",
+)
+SEAT_COLUMNS = (
+    *_AS_STORED,
+    "id",
+    "hand_id",
+    "entry_id",
+    "seat_number",
+    "top",
+    "middle",
+    "bottom",
+    "hand_top",
+    "hand_middle",
+    "hand_bottom",
+    "royalty_top",
+    "royalty_middle",
+    "royalty_bottom",
+    "royalties",
+    "entry__number",
+    "entry__place",
+    "entry__player_id",
+    "entry__player__name",
+    "entry__player__person_id",
+    "entry__player__person__name",
+    "entry__player__person__hidden",
+    "entry__player__person__merged_into_id",
+    "entry__player__person__merged_into__name",
+    "entry__player__person__merged_into__hidden",
+)
+EXCHANGE_COLUMNS = (
+    "hand_id",
+    "order",
+    "board_a_id",
+    "board_b_id",
+    "points",
+    "chips_due",
+    "chips_paid",
+    "capped",
+    "skipped",
+)
+
+
+def seat_view(row: Any, *, public: bool) -> SeatView:
+    """A stored board, read as `SEAT_COLUMNS` (a named row), its player named for a public reader
+    or for the director and the table (`vpt.people.names.Naming`, as `Entry.name` names them)."""
+    naming = Naming(
+        row.entry__player__name,
+        person=row.entry__player__person__name,
+        person_hidden=bool(row.entry__player__person__hidden),
+        keeper=row.entry__player__person__merged_into__name,
+        keeper_hidden=bool(row.entry__player__person__merged_into__hidden),
+    )
     return SeatView(
-        name=entry.name(public=public),
-        position=board.position,
-        cards=(board.top, board.middle, board.bottom),
-        hands=(board.hand_top, board.hand_middle, board.hand_bottom),
-        fouled=board.fouled,
-        unfinished=board.unfinished,
-        royalties=(board.royalty_top, board.royalty_middle, board.royalty_bottom),
-        royalty_total=board.royalties,
-        points=board.points,
-        fantasyland_cards=board.fantasyland_cards,
-        fantasyland_next_cards=board.fantasyland_next_cards,
-        stack_before=board.stack_before,
-        stack_after=board.stack_after,
-        eliminated=board.eliminated,
-        place=entry.place if board.eliminated else None,
-        seat=board.seat_number,
-        sat_out=board.sat_out,
-        dealt=board.dealt,
-        board_id=board.pk,
-        entry_id=board.entry_id,
-        player_id=entry.player_id,
-        person_id=(person.merged_into_id or person.pk) if person is not None else None,
-        player_name=player.public_name if public else player.name,
-        hidden=player.hidden,
+        name=naming.name(number=row.entry__number, public=public),
+        cards=(row.top, row.middle, row.bottom),
+        hands=(row.hand_top, row.hand_middle, row.hand_bottom),
+        royalties=(row.royalty_top, row.royalty_middle, row.royalty_bottom),
+        royalty_total=row.royalties,
+        place=row.entry__place if row.eliminated else None,
+        seat=row.seat_number,
+        **{column: getattr(row, column) for column in _AS_STORED},
+        board_id=row.id,
+        entry_id=row.entry_id,
+        player_id=row.entry__player_id,
+        person_id=row.entry__player__person__merged_into_id or row.entry__player__person_id,
+        player_name=naming.name(public=public),
+        hidden=naming.hidden,
     )
 
 
-def hand_view(hand: Hand, boards: Sequence[Board], exchanges: Sequence[Exchange], *, public: bool) -> HandView:
-    """A stored hand with its boards (in payment order) and exchanges (in order)."""
+def hand_view(hand: Hand, boards: Sequence[Any], exchanges: Sequence[Any], *, public: bool) -> HandView:
+    """A stored hand with its boards (`SEAT_COLUMNS`, in payment order) and exchanges
+    (`EXCHANGE_COLUMNS`, in order), read as named rows."""
     seats = tuple(seat_view(board, public=public) for board in boards)
     by_board = {seat.board_id: seat for seat in seats}
     return HandView(

@@ -4,7 +4,7 @@
 Every recorded hand (voided ones too, with ``"status": "void"``), table then number order,
 with each board in payment order and the exchanges as `score_hand` gives them. Names are the
 players' as public pages give them (`Player.public_name`: a hidden person is "Hidden player"),
-beside the entry's and the person's ids. Read in 4 queries whatever the number of hands.
+beside the entry's and the person's ids. Read in 3 queries whatever the number of hands.
 
 The endpoint sends them a page at a time (`event_hands_page`), so its answer stays the same
 size however long the event runs: ``?after=<table>:<number>`` names the last hand the client

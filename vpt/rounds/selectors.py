@@ -17,7 +17,7 @@ from vpt.seating.pace import held_tables
 from vpt.tables.models import Round, Table
 
 from .chip_moves import ChipMove, chip_moves
-from .hand_view import HandView, hand_view
+from .hand_view import EXCHANGE_COLUMNS, SEAT_COLUMNS, HandView, hand_view
 from .models import Board, Exchange, Hand
 
 
@@ -122,17 +122,19 @@ def hand_views(hands: QuerySet[Hand] | Sequence[Hand], *, public: bool) -> list[
     hands already loaded (a list).
     """
     loaded = list(hands.select_related("event", "table", "level")) if isinstance(hands, QuerySet) else list(hands)
-    boards: dict[int, list[Board]] = defaultdict(list)
-    exchanges: dict[int, list[Exchange]] = defaultdict(list)
+    boards: dict[int, list[Any]] = defaultdict(list)
+    exchanges: dict[int, list[Any]] = defaultdict(list)
     if loaded:
         ids = [hand.pk for hand in loaded]
         for board in (
-            Board.objects.filter(hand_id__in=ids)
-            .select_related("entry__player__person__merged_into")
-            .order_by("hand_id", "position")
+            Board.objects.filter(hand_id__in=ids).order_by("hand_id", "position").values_list(*SEAT_COLUMNS, named=True)
         ):
             boards[board.hand_id].append(board)
-        for exchange in Exchange.objects.filter(hand_id__in=ids).order_by("hand_id", "order"):
+        for exchange in (
+            Exchange.objects.filter(hand_id__in=ids)
+            .order_by("hand_id", "order")
+            .values_list(*EXCHANGE_COLUMNS, named=True)
+        ):
             exchanges[exchange.hand_id].append(exchange)
     return [hand_view(hand, boards[hand.pk], exchanges[hand.pk], public=public) for hand in loaded]
 

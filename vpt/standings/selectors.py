@@ -14,8 +14,7 @@ from typing import Any
 
 from vpt.events.models import Entry, Event, Player
 from vpt.ofc import RuleSet
-from vpt.people.models import HIDDEN_NAME
-from vpt.people.names import fold_name, name_key
+from vpt.people.names import Naming, fold_name, name_key
 from vpt.rounds.hand_view import HandView, SeatView
 from vpt.rounds.models import Board, Hand
 from vpt.rounds.selectors import hand_views
@@ -107,11 +106,10 @@ def event_standings(event: Event, *, query: str = "") -> Standings:
     latest: dict[int, tuple[Any, ...]] = {}
     active_rows: list[tuple[Any, ...]] = []
     entries_total = 0
-    hidden_name = str(HIDDEN_NAME)
     for stored in Entry.objects.filter(event=event).values_list(*_STANDING_FIELDS).order_by():
-        hidden = bool(stored[12] or stored[13])
-        person_name = stored[15] or stored[14] or stored[2]  # the person's name (a merge's keeper), else as typed
-        row = (*stored[:2], hidden_name if hidden else person_name, *stored[3:12], hidden)
+        person_hidden, keeper_hidden, person, keeper = stored[12:16]
+        naming = Naming(stored[2], person, bool(person_hidden), keeper, bool(keeper_hidden))
+        row = (*stored[:2], naming.name(public=True), *stored[3:12], naming.hidden)
         entries_total += 1
         player_id, number = row[1], row[3]
         if row[5] == Entry.Status.ACTIVE:
