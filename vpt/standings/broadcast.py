@@ -37,6 +37,8 @@ from vpt.seating.models import Seat
 from vpt.seating.next_hand import next_hand
 from vpt.tables.models import Table
 
+from .tables_json import seat_json
+
 __all__ = ["LEADERS", "chip_leaders_json", "hand_for_hand_on", "table_live_json"]
 
 # The lower third's chip leaders.
@@ -82,16 +84,7 @@ def table_live_json(event: Event, number: int) -> dict[str, Any]:
     )
     upcoming = next_hand(table, event, occupied)
     level, chips_per_point = chips_per_point_in_force(event)
-    players = [
-        {
-            "seat": seat.number,
-            "name": seat.occupant.public_name,
-            "entry_id": seat.entry_id,
-            "stack": seat.occupant.stack,
-            "fantasyland_cards": seat.fantasyland_cards,
-        }
-        for seat in upcoming.seats
-    ]
+    players = [seat_json(seat) for seat in upcoming.seats]
     shown_level = upcoming.level or level
     return {
         "event": event.slug,
