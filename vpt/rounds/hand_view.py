@@ -224,10 +224,6 @@ class HandView:
         """The seat of the player holding one of ``entry_ids``; ``None`` when none played."""
         return next((seat for seat in self.seats if seat.entry_id in entry_ids), None)
 
-    def exchanges_of(self, seat: SeatView) -> list[ExchangeView]:
-        """The exchanges ``seat`` was part of, each from its side."""
-        return [exchange.from_side(seat) for exchange in self.exchanges if seat in (exchange.a, exchange.b)]
-
     def reseated(self, seats: Sequence[SeatView]) -> HandView:
         """The hand with ``seats`` (the same players, in the same order, told otherwise: a
         slip's rows in its language) in place of its own, in its exchanges too."""
