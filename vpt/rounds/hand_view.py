@@ -18,9 +18,8 @@ A hand the engine scored but nobody recorded (the preview, the calculator, a sli
 read into the same seats and exchanges from the engine's JSON (`seats_from_json`,
 `exchanges_from_json`), so a preview and a recorded hand say who pays whom the same way.
 
-Plain frozen values: building them from stored rows (`hand_view`, from the named rows of
-`SEAT_COLUMNS` and `EXCHANGE_COLUMNS`: no model is made for a board or an exchange) runs no
-query.
+Plain frozen values, no query: the selector reads the stored boards and exchanges as rows (no
+model is made for a board or an exchange) and builds these from them.
 """
 
 from __future__ import annotations
@@ -30,21 +29,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from vpt.ofc import ROWS, paid_short, payer_and_payee, position_label
-from vpt.people.names import Naming
 
 if TYPE_CHECKING:
     from .models import Hand
 
-__all__ = [
-    "EXCHANGE_COLUMNS",
-    "SEAT_COLUMNS",
-    "ExchangeView",
-    "HandView",
-    "SeatView",
-    "exchanges_from_json",
-    "hand_view",
-    "seats_from_json",
-]
+__all__ = ["ExchangeView", "HandView", "SeatView", "exchanges_from_json", "seats_from_json"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,113 +221,6 @@ class HandView:
             seats=tuple(seats),
             exchanges=tuple(replace(x, a=seats[x.a.position], b=seats[x.b.position]) for x in self.exchanges),
         )
-
-
-# The columns a seat is read from: its board's, and its entry's, player's and person's (and
-# those of the person a merge kept), in one query (`vpt.rounds.selectors.hand_views`).
-_AS_STORED = (  # the board's, kept as they are
-    "position",
-    "fouled",
-    "unfinished",
-    "points",
-    "fantasyland_cards",
-    "fantasyland_next_cards",
-    "stack_before",
-    "stack_after",
-    "eliminated",
-    "sat_out",
-    "dealt",
-)
-SEAT_COLUMNS = (
-    *_AS_STORED,
-    "id",
-    "hand_id",
-    "entry_id",
-    "seat_number",
-    "top",
-    "middle",
-    "bottom",
-    "hand_top",
-    "hand_middle",
-    "hand_bottom",
-    "royalty_top",
-    "royalty_middle",
-    "royalty_bottom",
-    "royalties",
-    "entry__number",
-    "entry__place",
-    "entry__player_id",
-    "entry__player__name",
-    "entry__player__person_id",
-    "entry__player__person__name",
-    "entry__player__person__hidden",
-    "entry__player__person__merged_into_id",
-    "entry__player__person__merged_into__name",
-    "entry__player__person__merged_into__hidden",
-)
-EXCHANGE_COLUMNS = (
-    "hand_id",
-    "order",
-    "board_a_id",
-    "board_b_id",
-    "points",
-    "chips_due",
-    "chips_paid",
-    "capped",
-    "skipped",
-)
-
-
-def seat_view(row: Any, *, public: bool) -> SeatView:
-    """A stored board, read as `SEAT_COLUMNS` (a named row), its player named for a public reader
-    or for the director and the table (`vpt.people.names.Naming`, as `Entry.name` names them)."""
-    naming = Naming(
-        row.entry__player__name,
-        person=row.entry__player__person__name,
-        person_hidden=bool(row.entry__player__person__hidden),
-        keeper=row.entry__player__person__merged_into__name,
-        keeper_hidden=bool(row.entry__player__person__merged_into__hidden),
-    )
-    return SeatView(
-        name=naming.name(number=row.entry__number, public=public),
-        cards=(row.top, row.middle, row.bottom),
-        hands=(row.hand_top, row.hand_middle, row.hand_bottom),
-        royalties=(row.royalty_top, row.royalty_middle, row.royalty_bottom),
-        royalty_total=row.royalties,
-        place=row.entry__place if row.eliminated else None,
-        seat=row.seat_number,
-        **{column: getattr(row, column) for column in _AS_STORED},
-        board_id=row.id,
-        entry_id=row.entry_id,
-        player_id=row.entry__player_id,
-        person_id=row.entry__player__person__merged_into_id or row.entry__player__person_id,
-        player_name=naming.name(public=public),
-        hidden=naming.hidden,
-    )
-
-
-def hand_view(hand: Hand, boards: Sequence[Any], exchanges: Sequence[Any], *, public: bool) -> HandView:
-    """A stored hand with its boards (`SEAT_COLUMNS`, in payment order) and exchanges
-    (`EXCHANGE_COLUMNS`, in order), read as named rows."""
-    seats = tuple(seat_view(board, public=public) for board in boards)
-    by_board = {seat.board_id: seat for seat in seats}
-    return HandView(
-        hand,
-        seats,
-        tuple(
-            ExchangeView(
-                order=exchange.order,
-                a=by_board[exchange.board_a_id],
-                b=by_board[exchange.board_b_id],
-                points=exchange.points,
-                chips_due=exchange.chips_due,
-                chips_paid=exchange.chips_paid,
-                capped=exchange.capped,
-                skipped=exchange.skipped,
-            )
-            for exchange in exchanges
-        ),
-    )
 
 
 # --- a hand the engine scored (score-hand-json.md) ----------------------------------------------

@@ -11,13 +11,14 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from vpt.audit.models import AuditEntry
 from vpt.events.models import Event, Level
+from vpt.people.names import Naming
 from vpt.seating.models import Seat
 from vpt.seating.next_hand import NextHand, next_hand
 from vpt.seating.pace import held_tables
 from vpt.tables.models import Round, Table
 
 from .chip_moves import ChipMove, chip_moves
-from .hand_view import EXCHANGE_COLUMNS, SEAT_COLUMNS, HandView, hand_view
+from .hand_view import ExchangeView, HandView, SeatView
 from .models import Board, Exchange, Hand
 
 
@@ -115,6 +116,113 @@ def hand_detail(hand: Hand | int) -> Hand:
     )
 
 
+# The columns a seat is read from: its board's, and its entry's, player's and person's (and
+# those of the person a merge kept), in one query (`hand_views`).
+_AS_STORED = (  # the board's, kept as they are
+    "position",
+    "fouled",
+    "unfinished",
+    "points",
+    "fantasyland_cards",
+    "fantasyland_next_cards",
+    "stack_before",
+    "stack_after",
+    "eliminated",
+    "sat_out",
+    "dealt",
+)
+_SEAT_COLUMNS = (
+    *_AS_STORED,
+    "id",
+    "hand_id",
+    "entry_id",
+    "seat_number",
+    "top",
+    "middle",
+    "bottom",
+    "hand_top",
+    "hand_middle",
+    "hand_bottom",
+    "royalty_top",
+    "royalty_middle",
+    "royalty_bottom",
+    "royalties",
+    "entry__number",
+    "entry__place",
+    "entry__player_id",
+    "entry__player__name",
+    "entry__player__person_id",
+    "entry__player__person__name",
+    "entry__player__person__hidden",
+    "entry__player__person__merged_into_id",
+    "entry__player__person__merged_into__name",
+    "entry__player__person__merged_into__hidden",
+)
+_EXCHANGE_COLUMNS = (
+    "hand_id",
+    "order",
+    "board_a_id",
+    "board_b_id",
+    "points",
+    "chips_due",
+    "chips_paid",
+    "capped",
+    "skipped",
+)
+
+
+def _seat_view(row: Any, *, public: bool) -> SeatView:
+    """A stored board, read as `_SEAT_COLUMNS` (a named row), its player named for a public reader
+    or for the director and the table (`vpt.people.names.Naming`, as `Entry.name` names them)."""
+    naming = Naming(
+        row.entry__player__name,
+        person=row.entry__player__person__name,
+        person_hidden=bool(row.entry__player__person__hidden),
+        keeper=row.entry__player__person__merged_into__name,
+        keeper_hidden=bool(row.entry__player__person__merged_into__hidden),
+    )
+    return SeatView(
+        name=naming.name(number=row.entry__number, public=public),
+        cards=(row.top, row.middle, row.bottom),
+        hands=(row.hand_top, row.hand_middle, row.hand_bottom),
+        royalties=(row.royalty_top, row.royalty_middle, row.royalty_bottom),
+        royalty_total=row.royalties,
+        place=row.entry__place if row.eliminated else None,
+        seat=row.seat_number,
+        **{column: getattr(row, column) for column in _AS_STORED},
+        board_id=row.id,
+        entry_id=row.entry_id,
+        player_id=row.entry__player_id,
+        person_id=row.entry__player__person__merged_into_id or row.entry__player__person_id,
+        player_name=naming.name(public=public),
+        hidden=naming.hidden,
+    )
+
+
+def _hand_view(hand: Hand, boards: Sequence[Any], exchanges: Sequence[Any], *, public: bool) -> HandView:
+    """A stored hand with its boards (`_SEAT_COLUMNS`, in payment order) and exchanges
+    (`_EXCHANGE_COLUMNS`, in order), read as named rows."""
+    seats = tuple(_seat_view(board, public=public) for board in boards)
+    by_board = {seat.board_id: seat for seat in seats}
+    return HandView(
+        hand,
+        seats,
+        tuple(
+            ExchangeView(
+                order=exchange.order,
+                a=by_board[exchange.board_a_id],
+                b=by_board[exchange.board_b_id],
+                points=exchange.points,
+                chips_due=exchange.chips_due,
+                chips_paid=exchange.chips_paid,
+                capped=exchange.capped,
+                skipped=exchange.skipped,
+            )
+            for exchange in exchanges
+        ),
+    )
+
+
 def hand_views(hands: QuerySet[Hand] | Sequence[Hand], *, public: bool) -> list[HandView]:
     """``hands`` as the hand's read model (`vpt.rounds.hand_view`), in their order, each player
     named for a ``public`` reader or for the director and the table (`Entry.name`): 3 queries
@@ -127,16 +235,18 @@ def hand_views(hands: QuerySet[Hand] | Sequence[Hand], *, public: bool) -> list[
     if loaded:
         ids = [hand.pk for hand in loaded]
         for board in (
-            Board.objects.filter(hand_id__in=ids).order_by("hand_id", "position").values_list(*SEAT_COLUMNS, named=True)
+            Board.objects.filter(hand_id__in=ids)
+            .order_by("hand_id", "position")
+            .values_list(*_SEAT_COLUMNS, named=True)
         ):
             boards[board.hand_id].append(board)
         for exchange in (
             Exchange.objects.filter(hand_id__in=ids)
             .order_by("hand_id", "order")
-            .values_list(*EXCHANGE_COLUMNS, named=True)
+            .values_list(*_EXCHANGE_COLUMNS, named=True)
         ):
             exchanges[exchange.hand_id].append(exchange)
-    return [hand_view(hand, boards[hand.pk], exchanges[hand.pk], public=public) for hand in loaded]
+    return [_hand_view(hand, boards[hand.pk], exchanges[hand.pk], public=public) for hand in loaded]
 
 
 def one_hand_view(hand: Hand | int, *, public: bool) -> HandView:
