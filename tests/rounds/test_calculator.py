@@ -12,6 +12,7 @@ from django.utils import translation
 
 from vpt.ofc import card_face, describe, parse_cards, row_value
 from vpt.rounds.describe import describe_row
+from vpt.rounds.hand_view import ExchangeView
 from vpt.rounds.preview import preview_context
 
 URL = "/tables/calculator/"
@@ -333,9 +334,10 @@ def test_preview_context_is_plain_data_for_other_pages() -> None:
     assert preview["state"] == "scored" and preview["settled"] is False
     assert [p["points"] for p in preview["players"]] == [9, -9]
     assert preview["players"][0]["rows"][0]["cards"][1] == card_face("Qh")  # the engine's face
-    assert preview["exchanges"][0] | {} == preview["exchanges"][0]
-    assert (preview["exchanges"][0]["payer"], preview["exchanges"][0]["payee"]) == ("Ben", "Ana")
-    assert (preview["exchanges"][0]["chips_due"], preview["exchanges"][0]["chips_paid"]) == (90, None)
+    exchange = preview["exchanges"][0]
+    assert isinstance(exchange, ExchangeView)  # the hand's read model, as a recorded hand has it
+    assert (exchange.payer.name, exchange.payee.name) == ("Ben", "Ana")
+    assert (exchange.chips_due, exchange.chips_paid, exchange.payer_out) == (90, None, False)
 
 
 def fouled_preview(language: str) -> dict[str, object]:

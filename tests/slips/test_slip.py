@@ -12,13 +12,8 @@ import pytest
 from pypdf import PdfReader
 
 from vpt.ofc import deck, score_json
-from vpt.slips.data import (
-    SlipData,
-    SlipExchange,
-    SlipPlayer,
-    next_button,
-    slip_data_from_json,
-)
+from vpt.rounds.hand_view import ExchangeView, SeatView
+from vpt.slips.data import SlipData, next_button, slip_data_from_json
 from vpt.slips.layout import RED, card_runs, chips, money
 from vpt.slips.slip import render_slip, render_slips
 from vpt.slips.wording import exchange_notes
@@ -299,8 +294,8 @@ def test_the_slip_is_compressed() -> None:
 # --- the data --------------------------------------------------------------------------------
 
 
-def player(name: str, **fields: Any) -> SlipPlayer:
-    return SlipPlayer(position="P?", name=name, cards=("", "", ""), hands=("", "", ""), **fields)
+def player(name: str, **fields: Any) -> SeatView:
+    return SeatView(name, **fields)
 
 
 def test_the_button_moves_to_the_first_player_still_in() -> None:
@@ -320,23 +315,22 @@ def test_the_button_holds_for_fantasyland_and_the_player_before_an_emptied_butto
 
 
 def test_a_skipped_exchange_names_both_players_when_both_are_out() -> None:
+    a = player("A", position=0, stack_before=100, stack_after=300, eliminated=False)
+    b = player("B", position=1, stack_before=100, stack_after=0, eliminated=True)
+    c = player("C", position=2, stack_before=100, stack_after=0, eliminated=True)
+    d = player("D", position=3, stack_before=100, stack_after=100)
     data = SlipData(
         event="",
         table="1",
         hand_number=1,
         level=1,
         chips_per_point=10,
-        players=(
-            player("A", stack_before=100, stack_after=300, eliminated=False),
-            player("B", stack_before=100, stack_after=0, eliminated=True),
-            player("C", stack_before=100, stack_after=0, eliminated=True),
-            player("D", stack_before=100, stack_after=100),
-        ),
-        exchanges=(
-            SlipExchange(1, "B", "A", 20, 200, 100, capped=True),
-            SlipExchange(2, "C", "A", 20, 200, 100, capped=True),
-            SlipExchange(3, "A", "D", 0, 0, 0),
-            SlipExchange(4, "B", "C", 1, 10, 0, capped=True, skipped=True),
+        players=(a, b, c, d),
+        exchanges=(  # from the first player's side: positive, the second pays the first
+            ExchangeView(0, a, b, 20, 200, 100, capped=True),
+            ExchangeView(1, a, c, 20, 200, 100, capped=True),
+            ExchangeView(2, a, d, 0, 0, 0),
+            ExchangeView(3, b, c, -1, 10, 0, capped=True, skipped=True),
         ),
     )
 
@@ -392,7 +386,7 @@ def test_a_player_paid_down_to_zero_collects_a_later_win() -> None:
     # 3 Ben-Cy: Cy owes Ben 14 points = 1,400; Ben can win at most his own 900 and collects it.
     data = exact_stack_slip("Ks Kh 3c 3h 3s")  # Cy fouls: his bottom is weaker than his middle
 
-    assert [(e.payer, e.payee, e.chips_due, e.chips_paid, e.skipped) for e in data.exchanges] == [
+    assert [(e.payer.name, e.payee.name, e.chips_due, e.chips_moved, e.skipped) for e in data.exchanges] == [
         ("Ben", "Ana", 900, 900, False),
         ("Cy", "Ana", 1700, 1700, False),
         ("Cy", "Ben", 1400, 900, False),
@@ -411,6 +405,6 @@ def test_a_player_on_zero_who_owes_again_cannot_pay_and_is_eliminated() -> None:
     data = exact_stack_slip("Ks Kh 9c 9d 9s")
     ben_cy = data.exchanges[2]
 
-    assert (ben_cy.payer, ben_cy.payee, ben_cy.chips_paid, ben_cy.skipped) == ("Ben", "Cy", 0, False)
+    assert (ben_cy.payer.name, ben_cy.payee.name, ben_cy.chips_paid, ben_cy.skipped) == ("Ben", "Cy", 0, False)
     assert exchange_notes(data)[0] == "" and exchange_notes(data)[2] == "Ben had no chips left: cannot pay, eliminated"
     assert [(p.name, p.stack_after, p.eliminated) for p in data.players][1] == ("Ben", 0, True)

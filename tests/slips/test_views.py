@@ -17,7 +17,7 @@ from factories import make_event, play
 from vpt.events.models import Entry, Event, PayoutStructure
 from vpt.rounds.models import Board, Exchange, Hand
 from vpt.slips import card_pages as card_pages_module
-from vpt.slips import selectors
+from vpt.slips import hand_slips, selectors
 from vpt.slips import slip as slip_module
 from vpt.tables.models import Table
 
@@ -376,11 +376,11 @@ def test_hand_history_is_public(
 def test_selectors_cost_the_same_for_one_hand_or_many(table: Table, director: User, django_assert_num_queries) -> None:
     play(table, [JACKS, ACES_FULL, QUEENS_FULL], director)
     with django_assert_num_queries(5):
-        selectors.slips_data(Hand.objects.filter(table=table))
+        hand_slips.slips_data(Hand.objects.filter(table=table))
     for boards in ([ACES_FULL, QUEENS_FULL, JACKS], [QUEENS_FULL, JACKS, ACES_FULL]):
         play(table, boards, director)
     with django_assert_num_queries(5):
-        assert len(selectors.slips_data(Hand.objects.filter(table=table))) == 3
+        assert len(hand_slips.slips_data(Hand.objects.filter(table=table))) == 3
 
 
 def test_a_shared_place_splits_the_prizes_it_covers(director: User) -> None:

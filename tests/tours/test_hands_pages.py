@@ -15,9 +15,9 @@ from django.test.utils import CaptureQueriesContext
 
 from vpt.events.models import Event
 from vpt.rounds.corrections import apply_void
+from vpt.rounds.hands_json import event_hands_data
 from vpt.rounds.models import Hand
 from vpt.tours.event_simulation import simulate_event
-from vpt.tours.hands import event_hands_data
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +63,7 @@ def test_a_page_costs_the_same_queries_however_far_in(client: Client, event: Eve
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url).status_code == 200
         counts.append(len(queries))
-    assert counts == [6, 6]  # the event, then the page's hands, boards, exchanges and people (2)
+    assert counts == [4, 4]  # the event, then the page's hands, boards (with their people) and exchanges
 
 
 def test_each_page_has_its_own_etag_kept_while_it_reads_the_same(client: Client, event: Event, director: User) -> None:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
@@ -47,9 +47,10 @@ from django.views.decorators.csrf import csrf_exempt
 from vpt.accounts.permissions import Actor
 from vpt.engine_errors import explain
 from vpt.errors import Conflict, InvalidBoards, NotAllowed, ServiceError
-from vpt.ofc import MAX_INPUT_BYTES, InvalidHand, cut, load_hand_json
+from vpt.ofc import MAX_INPUT_BYTES, ROWS, InvalidHand, cut, load_hand_json
+from vpt.rounds.hand_view import SeatView
 from vpt.rounds.models import Hand
-from vpt.rounds.selectors import hand_detail, table_state
+from vpt.rounds.selectors import one_hand_view, table_state
 from vpt.rounds.services import record_hand
 from vpt.rounds.submission import BadSubmission, read_submission
 from vpt.rounds.waits import table_wait
@@ -228,43 +229,24 @@ def hand_result(hand_id: int) -> dict[str, Any]:
     """A recorded hand as the API answers it: ``score_hand``'s players and exchanges (in payment
     order, each player with their seat), the new stacks, who was eliminated, and the table's next
     hand (number, button, Fantasyland). Read from the database, so a repeated key gets it again."""
-    hand: Hand = hand_detail(hand_id)
-    boards = list(hand.boards.all())
-    names = {board.pk: str(board.entry) for board in boards}
+    view = one_hand_view(hand_id, public=False)
+    hand, seats = view.hand, view.seats
     players = [
         {
-            "seat": board.seat_number,
-            "name": names[board.pk],
-            "fouled": board.fouled,
-            "unfinished": board.unfinished,
-            "hands": {"top": board.hand_top, "middle": board.hand_middle, "bottom": board.hand_bottom},
-            "royalties": {
-                "top": board.royalty_top,
-                "middle": board.royalty_middle,
-                "bottom": board.royalty_bottom,
-                "total": board.royalties,
-            },
-            "points": board.points,
-            "fantasyland_next_cards": board.fantasyland_next_cards,
-            "stack_before": board.stack_before,
-            "stack_after": board.stack_after,
-            "eliminated": board.eliminated,
+            "seat": seat.seat,
+            "name": seat.name,
+            "fouled": seat.fouled,
+            "unfinished": seat.unfinished,
+            "hands": dict(zip(ROWS, seat.hands, strict=True)),
+            "royalties": seat.royalties_json(),
+            "points": seat.points,
+            "fantasyland_next_cards": seat.fantasyland_next_cards,
+            "stack_before": seat.stack_before,
+            "stack_after": seat.stack_after,
+            "eliminated": seat.eliminated,
         }
-        for board in boards
+        for seat in seats
     ]
-    exchanges = [
-        {
-            "a": names[exchange.board_a_id],
-            "b": names[exchange.board_b_id],
-            "points": exchange.points,
-            "chips_due": exchange.chips_due,
-            "chips_paid": exchange.chips_paid,
-            "capped": exchange.capped,
-            "skipped": exchange.skipped,
-        }
-        for exchange in hand.exchanges.all()
-    ]
-    next_hand = None if hand.is_void else _next_hand_after(hand, boards, names)
     return {
         "event": hand.event.slug,
         "table": hand.table.number,
@@ -275,24 +257,22 @@ def hand_result(hand_id: int) -> dict[str, Any]:
         "chips_per_point": hand.chips_per_point,
         "button": hand.button_seat,
         "players": players,
-        "exchanges": exchanges,
-        "stacks": [
-            {"seat": board.seat_number, "name": names[board.pk], "stack": board.stack_after} for board in boards
-        ],
-        "eliminated": [{"seat": board.seat_number, "name": names[board.pk]} for board in boards if board.eliminated],
-        "next_hand": next_hand,
+        "exchanges": [exchange.as_json() for exchange in view.exchanges],
+        "stacks": [{"seat": seat.seat, "name": seat.name, "stack": seat.stack_after} for seat in seats],
+        "eliminated": [{"seat": seat.seat, "name": seat.name} for seat in seats if seat.eliminated],
+        "next_hand": None if hand.is_void else _next_hand_after(hand, seats),
     }
 
 
-def _next_hand_after(hand: Hand, boards: list[Any], names: dict[int, str]) -> dict[str, Any]:
+def _next_hand_after(hand: Hand, seats: Sequence[SeatView]) -> dict[str, Any]:
     """The hand after `hand` as stored: for the table's latest hand, the table's next hand
     (its button, dead or not, and level, or none when it cannot deal); for an earlier hand, the
     button its next hand was played with. Fantasyland: who earned it in `hand`."""
     table = hand.table
     fantasyland = [
-        {"seat": board.seat_number, "name": names[board.pk], "cards": board.fantasyland_next_cards}
-        for board in boards
-        if board.fantasyland_next_cards and not board.eliminated
+        {"seat": seat.seat, "name": seat.name, "cards": seat.fantasyland_next_cards}
+        for seat in seats
+        if seat.fantasyland_next_cards and not seat.eliminated
     ]
     if hand.number == table.last_hand_number:
         state = table_state(table.pk)

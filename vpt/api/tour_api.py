@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 
 from vpt.live import conditional, not_modified
 from vpt.pages.live import Live, TourLive, career_cached, career_etag, career_of, live_page, tour_page
-from vpt.tours.hands import event_hands_page, parse_after, parse_limit
+from vpt.rounds.hands_json import event_hands_page, parse_after, parse_limit
 from vpt.tours.selectors import leaderboard_data, tour_leaderboard
 from vpt.tours.stats import career_data, person_career
 
@@ -50,7 +50,7 @@ def person_stats_api(request: HttpRequest, person_id: int) -> HttpResponseBase:
 @require_GET
 @live_page("api-hands", query=("after", "limit"), view_etag=True)
 def event_hands_api(request: HttpRequest, live: Live, slug: str) -> HttpResponse:
-    """A page of the event's hands (`vpt.tours.hands.event_hands_page`), with its own ETag: a
+    """A page of the event's hands (`vpt.rounds.hands_json.event_hands_page`), with its own ETag: a
     page that reads the same after a hand at another table answers 304."""
     try:
         after = parse_after(request.GET.get("after", ""))

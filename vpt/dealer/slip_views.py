@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 
 from vpt.pages.documents import pdf_response, public_hand_url, withhold_qr
 from vpt.rounds.models import Hand
-from vpt.slips import selectors
+from vpt.slips import hand_slips
 from vpt.slips.slip import render_slip
 from vpt.tables.permissions import device_actor, may_deal
 
@@ -24,5 +24,5 @@ def hand_slip(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = get_object_or_404(Hand.objects.select_related("table"), pk=hand_id)
     if not may_deal(request, hand.table):
         raise PermissionDenied
-    data = withhold_qr(request, selectors.slip_data(hand, public_url=public_hand_url(request, "public:table")))
+    data = withhold_qr(request, hand_slips.slip_data(hand, public_url=public_hand_url(request, "public:table")))
     return pdf_response(render_slip(data), f"slip-table{hand.table.number}-hand{hand.number}.pdf")

@@ -38,9 +38,10 @@ from vpt.rounds.fantasyland_timer import fantasyland_timer
 from vpt.rounds.flags import open_flags_at
 from vpt.rounds.forms import SeatBoardForm
 from vpt.rounds.hand_input import board_input, form_boards, seat_prefix
-from vpt.rounds.models import Board, Hand
+from vpt.rounds.hand_view import HandView
+from vpt.rounds.models import Hand
 from vpt.rounds.photos import PhotoError, PreparedPhoto, prepare_photo
-from vpt.rounds.selectors import TableState, hand_detail, table_state
+from vpt.rounds.selectors import TableState, one_hand_view, table_state
 from vpt.rounds.services import already_recorded_message, attach_photo, record_hand, reopen_refusal
 from vpt.rounds.submission import posted_hand_number, posted_key, posted_seats
 from vpt.rounds.waits import table_wait
@@ -275,21 +276,18 @@ def hand_result(request: HttpRequest, number: int, *, table: Table) -> HttpRespo
     hand_id = Hand.objects.filter(table=table, number=number).values_list("id", flat=True).first()
     if hand_id is None:
         raise Http404
-    hand = hand_detail(hand_id)
-    boards = list(hand.boards.all())
+    view = one_hand_view(hand_id, public=False)
     state = table_state(table.pk) if number == table.last_hand_number else None
-    exchanges = _exchanges(hand)
-    reopen_refused = reopen_refusal(hand, last_hand_number=table.last_hand_number, now=timezone.now())
+    reopen_refused = reopen_refusal(view.hand, last_hand_number=table.last_hand_number, now=timezone.now())
     return render(
         request,
         "dealer/hand_result.html",
         {
             "table": table,
-            "hand": hand,
-            "boards": boards,
-            "exchanges": exchanges,
-            "results": _results(boards, exchanges),
-            "eliminated": [board for board in boards if board.eliminated],
+            "hand": view.hand,
+            "view": view,
+            "results": _results(view),
+            "eliminated": [seat for seat in view.seats if seat.eliminated],
             "state": state,
             "wait": table_wait(table, state.why_not) if state else None,
             "can_reopen": reopen_refused is None and table.is_open,
@@ -319,49 +317,15 @@ def hand_reopen(request: HttpRequest, number: int, *, table: Table) -> HttpRespo
     return redirect(reverse("dealer:table", args=[table.pk]) + f"?reopened={number}")
 
 
-def _exchanges(hand: Hand) -> list[dict[str, Any]]:
-    """Exchanges in payment order, from the payer's side (the engine's rule, via the row).
-
-    ``cannot_pay``: the payer held nothing when this payment came (0 after paying in full
-    earlier in the hand) and is out; ``payer_out``: the payer could not pay in full.
-    """
-    rows = []
-    for exchange in hand.exchanges.all():
-        payer, payee = exchange.payer, exchange.payee
-        payer_out = exchange.payer_out
-        rows.append(
-            {
-                "exchange": exchange,
-                "a": exchange.board_a.entry,
-                "b": exchange.board_b.entry,
-                "payer": payer.entry if payer else None,
-                "payee": payee.entry if payee else None,
-                "points": abs(exchange.points),
-                "chips_paid": abs(exchange.chips_paid),
-                "chips_due": abs(exchange.chips_due),
-                "payer_out": payer_out,
-                "cannot_pay": payer_out and not exchange.chips_paid,
-            }
-        )
-    return rows
-
-
-def _results(boards: list[Board], exchanges: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each board with the chips that moved for it, and whether an exchange of theirs was
-    skipped or capped (so points and chips differ)."""
-    marks: dict[int, set[str]] = {board.pk: set() for board in boards}
-    for row in exchanges:
-        exchange = row["exchange"]
+def _results(view: HandView) -> list[dict[str, Any]]:
+    """Each seat with whether an exchange of theirs was skipped or capped (so points and chips differ)."""
+    marks: dict[int, set[str]] = {seat.position: set() for seat in view.seats}
+    for exchange in view.exchanges:
         mark = "skipped" if exchange.skipped else "capped" if exchange.capped else ""
         if mark:
-            marks[exchange.board_a_id].add(mark)
-            marks[exchange.board_b_id].add(mark)
+            marks[exchange.a.position].add(mark)
+            marks[exchange.b.position].add(mark)
     return [
-        {
-            "board": board,
-            "chips": board.chips_won,
-            "skipped": "skipped" in marks[board.pk],
-            "capped": "capped" in marks[board.pk],
-        }
-        for board in boards
+        {"seat": seat, "skipped": "skipped" in marks[seat.position], "capped": "capped" in marks[seat.position]}
+        for seat in view.seats
     ]

@@ -32,7 +32,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from vpt.ofc import RuleSet, get_ruleset
-from vpt.people.models import HIDDEN_NAME
+from vpt.people.names import Naming
 
 from .summaries import level_label
 
@@ -340,29 +340,37 @@ class Player(models.Model):
         return self.name
 
     @property
-    def hidden(self) -> bool:
-        """The person asked to be hidden on public pages (also when merged into a hidden person).
-        Load ``person__merged_into`` with the player to read it without queries."""
+    def naming(self) -> Naming:
+        """How the player is named (`vpt.people.names.Naming`). Load ``person__merged_into``
+        with the player to read it without queries."""
         person = self.person
         if person is None:
-            return False
-        return person.hidden or (person.merged_into is not None and person.merged_into.hidden)
+            return Naming(self.name)
+        keeper = person.merged_into
+        return Naming(
+            self.name,
+            person=person.name,
+            person_hidden=person.hidden,
+            keeper=keeper.name if keeper is not None else None,
+            keeper_hidden=keeper is not None and keeper.hidden,
+        )
+
+    @property
+    def hidden(self) -> bool:
+        """The person asked to be hidden on public pages (also when merged into a hidden person)."""
+        return self.naming.hidden
 
     @property
     def display_name(self) -> str:
         """The person's name (the one a merge kept), as the tour pages show it; the name as
-        typed when there is no person. The typed spelling stays where the director edits it.
-        Load ``person__merged_into`` with the player to read it without queries."""
-        person = self.person
-        if person is None:
-            return self.name
-        return person.merged_into.name if person.merged_into is not None else person.name
+        typed when there is no person. The typed spelling stays where the director edits it."""
+        return self.naming.display
 
     @property
     def public_name(self) -> str:
         """The name public pages, slips and exports show: the person's (`display_name`), or
         "Hidden player" (translated) for a hidden person."""
-        return str(HIDDEN_NAME) if self.hidden else self.display_name
+        return self.naming.name(public=True)
 
 
 class Entry(models.Model):
@@ -405,9 +413,18 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        if self.number == 1:
-            return str(self.player)
-        return f"{self.player} ({self.number})"
+        return self.name()
+
+    def name(self, *, public: bool = False) -> str:
+        """The entry's name, the one every page, slip and JSON gives it (`Naming.name`): the
+        player's name as the director typed it (the director's and the table's pages), or
+        ``public``, as anyone may read it (the person's name, "Hidden player" for a hidden
+        person). A re-entry carries its number, "Ana (2)"; a hidden person's does not. Load
+        ``player__person__merged_into`` with the entry to read a public name without queries."""
+        player = self.player
+        # The typed name needs no person: `str(entry)` reads no more than the player.
+        naming = player.naming if public else Naming(player.name)
+        return naming.name(number=self.number, public=public)
 
     @property
     def is_active(self) -> bool:
@@ -415,9 +432,8 @@ class Entry(models.Model):
 
     @property
     def public_name(self) -> str:
-        """``str(entry)`` as public pages show it (see `Player.public_name`)."""
-        name = self.player.public_name
-        return name if self.number == 1 or self.player.hidden else f"{name} ({self.number})"
+        """`name` as public pages show it, for templates."""
+        return self.name(public=True)
 
 
 class ChipAdjustment(models.Model):

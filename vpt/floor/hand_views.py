@@ -38,7 +38,7 @@ from vpt.rounds.flags import open_flags, resolve_hand_flag
 from vpt.rounds.forms import SeatBoardForm
 from vpt.rounds.hand_input import BoardInput, board_input, form_boards, seat_prefix
 from vpt.rounds.models import Board, Hand, HandFlag
-from vpt.rounds.selectors import HAND_FILTERS, filter_hands, hand_summaries
+from vpt.rounds.selectors import HAND_FILTERS, filter_hands, hand_summaries, one_hand_view
 from vpt.rounds.selectors import hand_detail as select_hand
 from vpt.tables.models import Table
 
@@ -101,7 +101,8 @@ def resolve_flag(request: HttpRequest, flag_id: int) -> HttpResponse:
 @director_required
 @require_GET
 def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
-    hand = select_hand(get_object_or_404(Hand, pk=hand_id).pk)
+    view = one_hand_view(get_object_or_404(Hand, pk=hand_id).pk, public=False)
+    hand = view.hand
     audit = list(AuditEntry.objects.filter(object_type="rounds.hand", object_id=str(hand.pk)).select_related("actor"))
     # Who recorded it: the user, or the device the audit log names (a device is no user).
     recorded = next((item for item in audit if item.action == "rounds.hand_recorded"), None)
@@ -111,8 +112,7 @@ def hand_detail(request: HttpRequest, hand_id: int) -> HttpResponse:
         {
             "hand": hand,
             "event": hand.event,
-            "boards": list(hand.boards.all()),
-            "exchanges": list(hand.exchanges.all()),
+            "view": view,
             "audit": audit,
             "recorded_by": recorded.author if recorded else (hand.recorded_by or "–"),
             "section": "hands",

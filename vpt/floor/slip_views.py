@@ -25,7 +25,7 @@ from vpt.events.models import Entry, Event
 from vpt.events.player_links import issue_player_links
 from vpt.http import absolute_url, phones_cannot_reach
 from vpt.pages.documents import pdf_response, public_hand_url, withhold_qr
-from vpt.slips import selectors
+from vpt.slips import hand_slips, selectors
 from vpt.slips.documents import render_table_list
 from vpt.slips.festival import render_advance_list, render_bag_labels
 from vpt.slips.festival_data import advance_list_data, bag_labels_data
@@ -63,10 +63,10 @@ def _batch(request: HttpRequest, event: Event, table: Table | None, filename: st
         return HttpResponseBadRequest(
             _("Give %(name)s as a date and time, such as 2026-11-29T18:00.") % {"name": str(error)}
         )
-    hands = selectors.event_hands(event, start=start, end=end, table=table)
+    hands = hand_slips.event_hands(event, start=start, end=end, table=table)
     slips = [
         withhold_qr(request, slip)
-        for slip in selectors.slips_data(hands, public_url=public_hand_url(request, "public:table"))
+        for slip in hand_slips.slips_data(hands, public_url=public_hand_url(request, "public:table"))
     ]
     return pdf_response(render_slips(slips), filename)
 

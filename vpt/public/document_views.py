@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 
 from vpt.events.models import Event
 from vpt.pages.documents import pdf_response
-from vpt.slips import selectors
+from vpt.slips import hand_slips, selectors
 from vpt.slips.documents import render_hand_history, render_results
 from vpt.tables.models import Table
 
@@ -24,5 +24,5 @@ def results(request: HttpRequest, slug: str) -> HttpResponse:
 def hand_history(request: HttpRequest, table_id: int) -> HttpResponse:
     """One table's hand history (public)."""
     table = get_object_or_404(Table.objects.select_related("event"), pk=table_id)
-    data = selectors.hand_history_data(table)
+    data = hand_slips.hand_history_data(table)
     return pdf_response(render_hand_history(data), f"history-{table.event.slug}-table{table.number}.pdf")

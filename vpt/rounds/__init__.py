@@ -2,6 +2,7 @@
 
 Hands, boards and exchanges; `record_hand` (services.py) and the corrections and voids that
 re-score later hands (corrections.py), both scoring through the engine (scoring.py); the
-dealer's table page and the result, the director's hand pages, the calculator and
-POST /api/score, the simulation and the chip check.
+hand's read model (hand_view.py, read by `selectors.hand_views`) that every page, slip and JSON
+of a recorded hand reads, the hands JSON (hands_json.py), the preview, the simulation and the
+chip check.
 """

@@ -8,7 +8,8 @@ key        the name a device gave one submission of a hand (unique per table): s
 board      one entry's 13 cards in a hand, as entered (or dealt, for a sit-out player), with
            the result: rows, foul, royalties, net points, stack before and after.
            `position` is the payment order: 0 is left of the button, the button is last.
-exchange   one pair's payment in a hand, in payment order, from `a`'s side (positive: b pays a).
+exchange   one pair's payment in a hand, in payment order, from `a`'s side (positive: b pays a);
+           who pays whom, and from either side, is the read model's (vpt/rounds/hand_view.py).
 photo      optional picture of the final layout (`HandPhoto`, vpt/rounds/photos.py): director only.
 """
 
@@ -17,8 +18,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
-
-from vpt.ofc import paid_short, payer_and_payee
 
 from .photos import photo_storage
 
@@ -151,26 +150,6 @@ class Exchange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand} #{self.order}"
-
-    @property
-    def payer(self) -> Board | None:
-        """The board that pays (owes) in this exchange, by the engine's rule; ``None`` when even."""
-        sides = payer_and_payee(self.board_a, self.board_b, self.points)
-        return sides[0] if sides else None
-
-    @property
-    def payee(self) -> Board | None:
-        """The board that collects (is owed) in this exchange; ``None`` when even."""
-        sides = payer_and_payee(self.board_a, self.board_b, self.points)
-        return sides[1] if sides else None
-
-    @property
-    def payer_out(self) -> bool:
-        """The payer could not pay in full here (the engine's ``paid_short``): out at once."""
-        payee = self.payee
-        return (
-            not self.skipped and payee is not None and paid_short(self.chips_due, self.chips_paid, payee.stack_before)
-        )
 
 
 class HandPhoto(models.Model):

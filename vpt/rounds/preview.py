@@ -32,14 +32,13 @@ from vpt.ofc import (
     card_face,
     foul_of,
     hand_json,
-    paid_short,
-    payer_and_payee,
     read_hand,
     score_hand,
     settle,
 )
 
 from .describe import describe_foul, describe_row
+from .hand_view import exchanges_from_json, seats_from_json
 
 __all__ = [
     "ROW_LABELS",
@@ -144,9 +143,9 @@ def preview_context(
     words), foul_field (that row's form field), ``rows`` [label, cards, description, royalty,
     breaks_order], royalty_total, points, fantasyland_next_cards, stack_before, stack_after,
     eliminated) and ``exchanges`` in payment order (a, b, points, payer, payee, chips_due,
-    chips_paid as a positive amount, capped, skipped, payer_out: the payer could not pay in full
-    and is out, cannot_pay: they held nothing left to pay with). Cards are the engine's
-    :class:`~vpt.ofc.CardFace`.
+    chips_paid, capped, skipped, payer_out: the payer could not pay in full and is out,
+    cannot_pay: they held nothing left to pay with: the read model's
+    :class:`~vpt.rounds.hand_view.ExchangeView`). Cards are the engine's :class:`~vpt.ofc.CardFace`.
     """
     raw_players = data.get("players") or []
     names = [str(player.get("name") or "") for player in raw_players if isinstance(player, dict)]
@@ -226,33 +225,8 @@ def preview_request(
     settled = result.settlement is not None
     # Chips due come from the engine's settlement; without stacks, one where no cap applies.
     settlement = result.settlement or settle(result.pair_points, [MAX_CHIPS] * len(players), request.chips_per_point)
-    starts = {out["name"]: out["stack_before"] for out in output["players"]}
-    exchanges = []
-    for exchange, settled_exchange in zip(output["exchanges"], settlement.exchanges, strict=True):
-        points = exchange["points"]
-        sides = payer_and_payee(exchange["a"], exchange["b"], points)
-        payer, payee = sides or (None, None)
-        due = settled_exchange.chips_due
-        paid = abs(exchange["chips_paid"]) if exchange["chips_paid"] is not None else None
-        payer_out = (
-            settled
-            and sides is not None
-            and not exchange["skipped"]
-            and paid is not None
-            and paid_short(due, paid, starts[payee])
-        )
-        exchanges.append(
-            {
-                **exchange,
-                "payer": payer,
-                "payee": payee,
-                "abs_points": abs(points),
-                "chips_due": due,
-                "chips_paid": paid,
-                "payer_out": payer_out,
-                "cannot_pay": payer_out and not paid,
-            }
-        )
+    seats = seats_from_json(output)
+    exchanges = exchanges_from_json(output, seats, chips_due=[exchange.chips_due for exchange in settlement.exchanges])
     return {
         **base,
         "state": "scored",

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,12 +11,14 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from vpt.audit.models import AuditEntry
 from vpt.events.models import Event, Level
+from vpt.people.names import Naming
 from vpt.seating.models import Seat
 from vpt.seating.next_hand import NextHand, next_hand
 from vpt.seating.pace import held_tables
 from vpt.tables.models import Round, Table
 
 from .chip_moves import ChipMove, chip_moves
+from .hand_view import ExchangeView, HandView, SeatView
 from .models import Board, Exchange, Hand
 
 
@@ -102,22 +105,157 @@ def table_state(table: Table | int) -> TableState:
     )
 
 
-def _boards() -> QuerySet[Board]:
-    return Board.objects.select_related("entry__player").order_by("position")
-
-
-def _exchanges() -> QuerySet[Exchange]:
-    return Exchange.objects.select_related("board_a__entry__player", "board_b__entry__player").order_by("order")
-
-
 def hand_detail(hand: Hand | int) -> Hand:
-    """A hand with its table, event, level, boards and exchanges in payment order: 3 queries."""
+    """A hand with its table, event, level and boards in payment order, to correct or void it: 2 queries."""
     pk = hand if isinstance(hand, int) else hand.pk
+    boards = Board.objects.select_related("entry__player").order_by("position")
     return (
         Hand.objects.select_related("table", "event", "level", "recorded_by")
-        .prefetch_related(Prefetch("boards", queryset=_boards()), Prefetch("exchanges", queryset=_exchanges()))
+        .prefetch_related(Prefetch("boards", queryset=boards))
         .get(pk=pk)
     )
+
+
+# The columns a seat is read from: its board's, and its entry's, player's and person's (and
+# those of the person a merge kept), in one query (`hand_views`).
+_AS_STORED = (  # the board's, kept as they are
+    "position",
+    "fouled",
+    "unfinished",
+    "points",
+    "fantasyland_cards",
+    "fantasyland_next_cards",
+    "stack_before",
+    "stack_after",
+    "eliminated",
+    "sat_out",
+    "dealt",
+)
+_SEAT_COLUMNS = (
+    *_AS_STORED,
+    "id",
+    "hand_id",
+    "entry_id",
+    "seat_number",
+    "top",
+    "middle",
+    "bottom",
+    "hand_top",
+    "hand_middle",
+    "hand_bottom",
+    "royalty_top",
+    "royalty_middle",
+    "royalty_bottom",
+    "royalties",
+    "entry__number",
+    "entry__place",
+    "entry__player_id",
+    "entry__player__name",
+    "entry__player__person_id",
+    "entry__player__person__name",
+    "entry__player__person__hidden",
+    "entry__player__person__merged_into_id",
+    "entry__player__person__merged_into__name",
+    "entry__player__person__merged_into__hidden",
+)
+_EXCHANGE_COLUMNS = (
+    "hand_id",
+    "order",
+    "board_a_id",
+    "board_b_id",
+    "points",
+    "chips_due",
+    "chips_paid",
+    "capped",
+    "skipped",
+)
+
+
+def _seat_view(row: Any, *, public: bool) -> SeatView:
+    """A stored board, read as `_SEAT_COLUMNS` (a named row), its player named for a public reader
+    or for the director and the table (`vpt.people.names.Naming`, as `Entry.name` names them)."""
+    naming = Naming(
+        row.entry__player__name,
+        person=row.entry__player__person__name,
+        person_hidden=bool(row.entry__player__person__hidden),
+        keeper=row.entry__player__person__merged_into__name,
+        keeper_hidden=bool(row.entry__player__person__merged_into__hidden),
+    )
+    return SeatView(
+        name=naming.name(number=row.entry__number, public=public),
+        cards=(row.top, row.middle, row.bottom),
+        hands=(row.hand_top, row.hand_middle, row.hand_bottom),
+        royalties=(row.royalty_top, row.royalty_middle, row.royalty_bottom),
+        royalty_total=row.royalties,
+        place=row.entry__place if row.eliminated else None,
+        seat=row.seat_number,
+        **{column: getattr(row, column) for column in _AS_STORED},
+        board_id=row.id,
+        entry_id=row.entry_id,
+        player_id=row.entry__player_id,
+        person_id=row.entry__player__person__merged_into_id or row.entry__player__person_id,
+        player_name=naming.name(public=public),
+        hidden=naming.hidden,
+    )
+
+
+def _hand_view(hand: Hand, boards: Sequence[Any], exchanges: Sequence[Any], *, public: bool) -> HandView:
+    """A stored hand with its boards (`_SEAT_COLUMNS`, in payment order) and exchanges
+    (`_EXCHANGE_COLUMNS`, in order), read as named rows."""
+    seats = tuple(_seat_view(board, public=public) for board in boards)
+    by_board = {seat.board_id: seat for seat in seats}
+    return HandView(
+        hand,
+        seats,
+        tuple(
+            ExchangeView(
+                order=exchange.order,
+                a=by_board[exchange.board_a_id],
+                b=by_board[exchange.board_b_id],
+                points=exchange.points,
+                chips_due=exchange.chips_due,
+                chips_paid=exchange.chips_paid,
+                capped=exchange.capped,
+                skipped=exchange.skipped,
+            )
+            for exchange in exchanges
+        ),
+    )
+
+
+def hand_views(hands: QuerySet[Hand] | Sequence[Hand], *, public: bool) -> list[HandView]:
+    """``hands`` as the hand's read model (`vpt.rounds.hand_view`), in their order, each player
+    named for a ``public`` reader or for the director and the table (`Entry.name`): 3 queries
+    (hands with their event, table and level; boards; exchanges) however many hands, 2 for
+    hands already loaded (a list).
+    """
+    loaded = list(hands.select_related("event", "table", "level")) if isinstance(hands, QuerySet) else list(hands)
+    boards: dict[int, list[Any]] = defaultdict(list)
+    exchanges: dict[int, list[Any]] = defaultdict(list)
+    if loaded:
+        ids = [hand.pk for hand in loaded]
+        for board in (
+            Board.objects.filter(hand_id__in=ids)
+            .order_by("hand_id", "position")
+            .values_list(*_SEAT_COLUMNS, named=True)
+        ):
+            boards[board.hand_id].append(board)
+        for exchange in (
+            Exchange.objects.filter(hand_id__in=ids)
+            .order_by("hand_id", "order")
+            .values_list(*_EXCHANGE_COLUMNS, named=True)
+        ):
+            exchanges[exchange.hand_id].append(exchange)
+    return [_hand_view(hand, boards[hand.pk], exchanges[hand.pk], public=public) for hand in loaded]
+
+
+def one_hand_view(hand: Hand | int, *, public: bool) -> HandView:
+    """One hand as `hand_views` reads it: 3 queries. Raises Hand.DoesNotExist."""
+    pk = hand if isinstance(hand, int) else hand.pk
+    views = hand_views(Hand.objects.filter(pk=pk).select_related("recorded_by"), public=public)
+    if not views:
+        raise Hand.DoesNotExist(f"no hand {pk}")
+    return views[0]
 
 
 def correction_moves(hands: Iterable[Hand]) -> dict[int, list[ChipMove]]:
@@ -172,27 +310,20 @@ def filter_hands(hands: QuerySet[Hand], show: str) -> QuerySet[Hand]:
 
 def hand_summaries(hands: Iterable[Hand]) -> list[HandSummary]:
     """The rows of ``hands`` (a page of them): 2 queries, whatever their number."""
-    loaded = list(hands)
-    boards: dict[int, list[Board]] = {hand.pk: [] for hand in loaded}
-    names: dict[int, str] = {}
-    for board in Board.objects.filter(hand__in=loaded).select_related("entry__player").order_by("position"):
-        boards[board.hand_id].append(board)
-        names[board.pk] = str(board.entry)
-    biggest: dict[int, tuple[str, str, int]] = {}
-    for exchange in Exchange.objects.filter(hand__in=loaded, skipped=False).exclude(chips_paid=0):
-        chips = abs(exchange.chips_paid)
-        if exchange.hand_id not in biggest or chips > biggest[exchange.hand_id][2]:
-            payer, payee = (exchange.board_b_id, exchange.board_a_id)
-            if exchange.chips_paid < 0:
-                payer, payee = payee, payer
-            biggest[exchange.hand_id] = (names[payer], names[payee], chips)
-    return [
-        HandSummary(
-            hand=hand,
-            fouled=[names[b.pk] for b in boards[hand.pk] if b.fouled],
-            fantasyland=[(names[b.pk], b.fantasyland_next_cards) for b in boards[hand.pk] if b.fantasyland_next_cards],
-            eliminated=[names[b.pk] for b in boards[hand.pk] if b.eliminated],
-            biggest=biggest.get(hand.pk),
+    summaries = []
+    for view in hand_views(list(hands), public=False):
+        paid = [x for x in view.exchanges if not x.skipped and x.chips_paid]
+        # The first of the biggest, in payment order.
+        biggest = max(paid, key=lambda x: x.chips_moved or 0, default=None)
+        summaries.append(
+            HandSummary(
+                hand=view.hand,
+                fouled=[seat.name for seat in view.seats if seat.fouled],
+                fantasyland=[
+                    (seat.name, seat.fantasyland_next_cards) for seat in view.seats if seat.fantasyland_next_cards
+                ],
+                eliminated=[seat.name for seat in view.seats if seat.eliminated],
+                biggest=(biggest.sides[0].name, biggest.sides[1].name, biggest.chips_moved or 0) if biggest else None,
+            )
         )
-        for hand in loaded
-    ]
+    return summaries

@@ -1,17 +1,20 @@
 """What the printables show: plain frozen values, built by selectors or from engine JSON.
 
-slip            the chip-settlement slip of one hand: boards, exchanges in payment order,
-                stacks before and after, eliminations, the next button, a QR code.
+slip            the chip-settlement slip of one hand: its players and exchanges in payment
+                order (the hand's read model, `vpt.rounds.hand_view`: `SeatView` with each
+                row's hand in the slip's language, `ExchangeView`), stacks before and after,
+                eliminations, the next button, a QR code.
 position        P1, P2, P3 in payment order: P1 sits left of the button, the last is the button.
-exchange        one pair's payment, told from the side that pays: ``payer`` pays ``payee``.
-                ``capped``: less than ``chips_due`` moved; ``skipped``: one of the two was
-                already eliminated earlier in the hand, so nothing moved.
+exchange        one pair's payment, printed from the side that pays (`ExchangeView.sides`):
+                the payer pays the payee. ``capped``: less than ``chips_due`` moved;
+                ``skipped``: one of the two was already eliminated earlier in the hand, so
+                nothing moved.
 seat card       a card put on the table after a seat draw: player, table, seat.
 table list      every open table with its seats, for the floor.
 results         places, names, entries and payouts (real money: ``Decimal``).
 hand history    every hand of one table, in order.
 
-Nothing here touches the database or Django: the renderers (``slip.py``, ``seat_cards.py``,
+Nothing here touches the database: the renderers (``slip.py``, ``seat_cards.py``,
 ``documents.py``) take these values and nothing else, so a slip built from a scored JSON hand
 and one built from the database print through the same code.
 """
@@ -24,18 +27,9 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from vpt.ofc import (
-    ROW_SIZES,
-    ROWS,
-    InvalidHand,
-    button_after_hand,
-    effective_button,
-    parse_cards,
-    payer_and_payee,
-    position_label,
-    row_value,
-)
+from vpt.ofc import ROW_SIZES, ROWS, InvalidHand, button_after_hand, effective_button, parse_cards, row_value
 from vpt.rounds.chip_moves import ChipMove
+from vpt.rounds.hand_view import ExchangeView, SeatView, exchanges_from_json, seats_from_json
 
 __all__ = [
     "FORMATS",
@@ -46,13 +40,10 @@ __all__ = [
     "SeatCard",
     "SeatCardData",
     "SlipData",
-    "SlipExchange",
-    "SlipPlayer",
     "TableListData",
     "TableListSeat",
     "TableListTable",
     "describe_rows",
-    "exchange_from_pair",
     "next_button",
     "slip_data_from_json",
 ]
@@ -62,72 +53,17 @@ FORMATS = ("a6", "thermal80")
 
 
 @dataclass(frozen=True, slots=True)
-class SlipPlayer:
-    """One player's part in a hand, as printed.
-
-    ``cards`` and ``hands`` are top, middle, bottom: the cards as text (``"Qs Qh 2c"``) and each
-    row's description. ``royalties`` likewise, ``royalty_total`` their sum. ``points`` is the
-    net before caps; ``stack_before``/``stack_after`` are ``None`` when no stacks were given.
-    """
-
-    position: str
-    name: str
-    cards: tuple[str, str, str]
-    hands: tuple[str, str, str]
-    fouled: bool = False
-    unfinished: bool = False
-    royalties: tuple[int, int, int] = (0, 0, 0)
-    royalty_total: int = 0
-    points: int = 0
-    fantasyland_cards: int = 0
-    fantasyland_next_cards: int = 0
-    stack_before: int | None = None
-    stack_after: int | None = None
-    eliminated: bool = False
-    place: int | None = None
-    seat: int | None = None
-    sat_out: bool = False
-
-    @property
-    def chips_won(self) -> int | None:
-        if self.stack_before is None or self.stack_after is None:
-            return None
-        return self.stack_after - self.stack_before
-
-
-@dataclass(frozen=True, slots=True)
-class SlipExchange:
-    """One exchange, from the payer's side. ``points``, ``chips_due`` and ``chips_paid`` are >= 0.
-
-    When the pair's points are 0, ``payer`` and ``payee`` are simply the pair in payment order.
-    ``chips_due``/``chips_paid`` are ``None`` when the hand was scored without stacks.
-    """
-
-    order: int
-    payer: str
-    payee: str
-    points: int
-    chips_due: int | None
-    chips_paid: int | None
-    capped: bool = False
-    skipped: bool = False
-
-    @property
-    def even(self) -> bool:
-        return self.points == 0
-
-
-@dataclass(frozen=True, slots=True)
 class SlipData:
-    """Everything one chip-settlement slip prints. ``players`` and ``exchanges`` in payment order."""
+    """Everything one chip-settlement slip prints. ``players`` and ``exchanges`` in payment order,
+    the players' rows described in the slip's language."""
 
     event: str
     table: str
     hand_number: int | None
     level: int | None
     chips_per_point: int
-    players: tuple[SlipPlayer, ...]
-    exchanges: tuple[SlipExchange, ...]
+    players: tuple[SeatView, ...]
+    exchanges: tuple[ExchangeView, ...]
     recorded_at: datetime | None = None
     dealer: str = ""
     language: str = "en"
@@ -154,7 +90,7 @@ class SlipData:
             raise ValueError(f"page format {self.page_format!r}: expected one of {', '.join(FORMATS)}")
 
     @property
-    def button(self) -> SlipPlayer:
+    def button(self) -> SeatView:
         """The player on the button this hand: last in payment order."""
         return self.players[-1]
 
@@ -162,7 +98,7 @@ class SlipData:
     def settled(self) -> bool:
         return all(player.stack_after is not None for player in self.players)
 
-    def player(self, name: str) -> SlipPlayer:
+    def player(self, name: str) -> SeatView:
         for player in self.players:
             if player.name == name:
                 return player
@@ -291,10 +227,10 @@ def describe_rows(cards: Sequence[str], language: str, fallback: Sequence[str] =
 # --- the next button ----------------------------------------------------------------------
 
 
-def next_button(players: Sequence[SlipPlayer]) -> tuple[SlipPlayer | None, bool]:
+def next_button(players: Sequence[SeatView]) -> tuple[SeatView | None, bool]:
     """Who has the button next hand, and whether it holds (someone plays Fantasyland next), for
     a slip of a hand scored from JSON alone (no table: nothing stored). A recorded hand's slip
-    prints the table's stored button instead (`vpt.slips.selectors`).
+    prints the table's stored button instead (`vpt.slips.hand_slips`).
 
     The engine's rule (:func:`vpt.ofc.button_after_hand`) on the players' seats (their payment
     positions when seats are not known; the last player has the button): the button moves to the
@@ -344,55 +280,21 @@ def slip_data_from_json(
     ...     {"name": "Ana", "stack": 10000, "top": "Qs Qh 2c", "middle": "Kd Kc 8h 8s 3d", "bottom": "2h 5h 9h Jh Ah"},
     ...     {"name": "Ben", "stack": 8000, "top": "Jc Jd 4s", "middle": "Th Tc 7d 7c 5s", "bottom": "4c 5d 6h 7s 8c"}]}
     >>> slip = slip_data_from_json(score_json(hand), hand_input=hand)
-    >>> [(e.payer, e.payee, e.chips_paid) for e in slip.exchanges]
+    >>> [(e.payer.name, e.payee.name, e.chips_moved) for e in slip.exchanges]
     [('Ben', 'Ana', 900)]
     >>> slip.players[0].hands[0], slip.next_button, slip.button_holds
     ('pair of queens', 'Ben', True)
     """
-    places = places or {}
-    seats = seats or {}
-    inputs = list((hand_input or {}).get("players", []))
-    players = []
+    inputs = [given if isinstance(given, dict) else {} for given in (hand_input or {}).get("players", [])]
+    hands = []
     for index, raw in enumerate(hand_json["players"]):
-        given = inputs[index] if index < len(inputs) and isinstance(inputs[index], dict) else {}
-        cards = (str(given.get("top", "")), str(given.get("middle", "")), str(given.get("bottom", "")))
+        given = inputs[index] if index < len(inputs) else {}
         stored = (raw["hands"]["top"], raw["hands"]["middle"], raw["hands"]["bottom"])
+        cards = (str(given.get("top", "")), str(given.get("middle", "")), str(given.get("bottom", "")))
         # Without the cards only the engine's English descriptions are known: print those.
-        hands = describe_rows(cards, language, stored) if given else stored
-        royalties = raw["royalties"]
-        players.append(
-            SlipPlayer(
-                position=position_label(index),
-                name=raw["name"],
-                cards=cards,
-                hands=hands,
-                fouled=bool(raw["fouled"]),
-                unfinished=bool(raw.get("unfinished", False)),
-                royalties=(royalties["top"], royalties["middle"], royalties["bottom"]),
-                royalty_total=royalties["total"],
-                points=raw["points"],
-                fantasyland_cards=int(given.get("fantasyland_cards", 0) or 0),
-                fantasyland_next_cards=raw["fantasyland_next_cards"],
-                stack_before=raw["stack_before"],
-                stack_after=raw["stack_after"],
-                eliminated=bool(raw["eliminated"]),
-                place=places.get(raw["name"]),
-                seat=seats.get(raw["name"]),
-            )
-        )
-    exchanges = tuple(
-        exchange_from_pair(
-            order,
-            raw["a"],
-            raw["b"],
-            raw["points"],
-            raw["chips_due"],
-            raw["chips_paid"],
-            capped=raw["capped"],
-            skipped=raw["skipped"],
-        )
-        for order, raw in enumerate(hand_json["exchanges"], start=1)
-    )
+        hands.append(describe_rows(cards, language, stored) if given else stored)
+    players = seats_from_json(hand_json, inputs=inputs, hands=hands, places=places, seats=seats)
+    exchanges = exchanges_from_json(hand_json, players)
     button, holds = next_button(players)
     return SlipData(
         event=event,
@@ -400,7 +302,7 @@ def slip_data_from_json(
         hand_number=hand_number,
         level=level,
         chips_per_point=hand_json["chips_per_point"],
-        players=tuple(players),
+        players=players,
         exchanges=exchanges,
         recorded_at=recorded_at,
         dealer=dealer,
@@ -411,33 +313,4 @@ def slip_data_from_json(
         next_button_seat=button.seat if button else None,
         button_holds=holds,
         variant=hand_json.get("variant", ""),
-    )
-
-
-def exchange_from_pair(
-    order: int,
-    a: str,
-    b: str,
-    points: int,
-    chips_due: int | None,
-    chips_paid: int | None,
-    *,
-    capped: bool,
-    skipped: bool,
-) -> SlipExchange:
-    """An exchange given from ``a``'s side (positive: ``b`` pays ``a``), told from the payer's.
-
-    >>> exchange_from_pair(2, "Ana", "Cai", -8, 800, -500, capped=True, skipped=False)
-    SlipExchange(order=2, payer='Ana', payee='Cai', points=8, chips_due=800, chips_paid=500, capped=True, skipped=False)
-    """
-    payer, payee = payer_and_payee(a, b, points) or (a, b)
-    return SlipExchange(
-        order=order,
-        payer=payer,
-        payee=payee,
-        points=abs(points),
-        chips_due=chips_due,
-        chips_paid=abs(chips_paid) if chips_paid is not None else None,
-        capped=capped,
-        skipped=skipped,
     )

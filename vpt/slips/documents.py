@@ -28,7 +28,9 @@ from reportlab.lib.colors import Color, black
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 
-from .data import HandHistoryData, ResultsData, SlipData, SlipPlayer, TableListData
+from vpt.rounds.hand_view import SeatView
+
+from .data import HandHistoryData, ResultsData, SlipData, TableListData
 from .layout import (
     GREY,
     RED,
@@ -294,11 +296,12 @@ def render_hand_history(data: HandHistoryData) -> bytes:
             notes = exchange_notes(hand)
             parts = []
             for exchange, note in zip(hand.exchanges, notes, strict=True):
-                paid = "0" if exchange.skipped else chips(exchange.chips_paid, data.language)
+                paid = "0" if exchange.skipped else chips(exchange.chips_moved, data.language)
+                payer, payee = exchange.sides
                 part = _("%(order)s. %(payer)s pays %(payee)s %(paid)s") % {
-                    "order": exchange.order,
-                    "payer": exchange.payer,
-                    "payee": exchange.payee,
+                    "order": exchange.number,
+                    "payer": payer.name,
+                    "payee": payee.name,
                     "paid": paid,
                 }
                 if note:
@@ -330,7 +333,7 @@ def _history_hand_title(layout: HistoryLayout, hand: SlipData) -> Block:
     return layout.text_block([Cell(0, tuple(runs))], layout.SIZE, space_before=3.0)
 
 
-def _history_player_row(layout: HistoryLayout, c: Sequence[float], hand: SlipData, player: SlipPlayer) -> Block:
+def _history_player_row(layout: HistoryLayout, c: Sequence[float], hand: SlipData, player: SeatView) -> Block:
     size = layout.SIZE
     language = layout.language
     notes = []
@@ -345,7 +348,7 @@ def _history_player_row(layout: HistoryLayout, c: Sequence[float], hand: SlipDat
             else pgettext("printed", "eliminated")
         )
     cells = [
-        Cell(c[0], (layout.run(player.position, size=layout.SMALL, colour=GREY),)),
+        Cell(c[0], (layout.run(player.position_label, size=layout.SMALL, colour=GREY),)),
         Cell(c[1], (layout.fitted(player.name, room=c[2] - c[1] - 4),)),
     ]
     for column, next_column, cards in zip((c[2], c[3], c[4]), (c[3], c[4], c[5]), player.cards, strict=True):

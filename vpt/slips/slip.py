@@ -34,8 +34,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from vpt.rounds.chip_moves import moves_sentences
+from vpt.rounds.hand_view import ExchangeView, SeatView
 
-from .data import SlipData, SlipExchange, SlipPlayer, slip_data_from_json
+from .data import SlipData, slip_data_from_json
 from .layout import (
     GREY,
     RED,
@@ -144,9 +145,9 @@ class SlipLayout(Layout):
         return blocks
 
     # players
-    def player_blocks(self, player: SlipPlayer) -> list[Block]:
+    def player_blocks(self, player: SeatView) -> list[Block]:
         size = self.SIZE
-        name = f"{player.position}  {player.name}"
+        name = f"{player.position_label}  {player.name}"
         extras = []
         if player.seat is not None:
             extras.append(_("seat %(seat)s") % {"seat": player.seat})
@@ -225,17 +226,18 @@ class SlipLayout(Layout):
         blocks.append(self.rule_block(3.0))
         return blocks
 
-    def exchange_block(self, exchange: SlipExchange, note: str) -> Block:
+    def exchange_block(self, exchange: ExchangeView, note: str) -> Block:
         size, small = self.SIZE, self.SMALL
         name_room = self.x(self.EX_PAYEE) - self.x(self.EX_PAYER) - 3
         payee_room = self.x(self.EX_POINTS) - self.x(self.EX_PAYEE) - width("000", REGULAR, size)
         muted = GREY if exchange.skipped or exchange.even else black
-        paid = "0" if exchange.skipped else chips(exchange.chips_paid, self.language)
+        paid = "0" if exchange.skipped else chips(exchange.chips_moved, self.language)
+        payer, payee = exchange.sides
         cells = [
-            Cell(self.x(self.EX_ORDER), (self.run(f"{exchange.order}", colour=muted),)),
-            Cell(self.x(self.EX_PAYER), (self.fitted(exchange.payer, room=name_room, colour=muted),)),
-            Cell(self.x(self.EX_PAYEE), (self.fitted(exchange.payee, room=payee_room, colour=muted),)),
-            Cell(self.x(self.EX_POINTS), (self.run(f"{exchange.points}", colour=muted),), "right"),
+            Cell(self.x(self.EX_ORDER), (self.run(f"{exchange.number}", colour=muted),)),
+            Cell(self.x(self.EX_PAYER), (self.fitted(payer.name, room=name_room, colour=muted),)),
+            Cell(self.x(self.EX_PAYEE), (self.fitted(payee.name, room=payee_room, colour=muted),)),
+            Cell(self.x(self.EX_POINTS), (self.run(f"{exchange.abs_points}", colour=muted),), "right"),
             Cell(self.x(self.EX_DUE), (self.run(chips(exchange.chips_due, self.language), colour=muted),), "right"),
             Cell(self.content_width, (self.run(paid, bold=not exchange.skipped, colour=muted),), "right"),
         ]
@@ -299,7 +301,7 @@ class SlipLayout(Layout):
             before_room = self.x(self.ST_BEFORE) - width("000,000", REGULAR, self.SIZE) - 4
             for player in data.players:
                 cells = [
-                    Cell(0, (self.fitted(f"{player.position}  {player.name}", room=before_room),)),
+                    Cell(0, (self.fitted(f"{player.position_label}  {player.name}", room=before_room),)),
                     Cell(self.x(self.ST_BEFORE), (self.run(chips(player.stack_before, self.language)),), "right"),
                     Cell(
                         self.x(self.ST_AFTER), (self.run(chips(player.stack_after, self.language), bold=True),), "right"

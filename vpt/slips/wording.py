@@ -27,9 +27,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from vpt.ofc import paid_short
+from vpt.rounds.hand_view import SeatView
 
-from .data import SlipData, SlipPlayer
+from .data import SlipData
 from .layout import chips
 
 __all__ = [
@@ -61,33 +61,20 @@ def exchange_notes(data: SlipData) -> list[str]:
     """The plain note printed under each exchange ("" for none), in payment order.
 
     The hand is replayed in payment order, tracking who is *out*: a payer who could not
-    pay in full (the engine's :func:`vpt.ofc.paid_short`). A player paid down to exactly 0 is
-    not out: they still collect, and only if they owe again do they "have no chips left". So a
-    skipped exchange names who was already out, and a capped one says whether the winner's cap
+    pay in full (`ExchangeView.payer_out`, the engine's rule). A player paid down to exactly 0
+    is not out: they still collect, and only if they owe again do they "have no chips left". So
+    a skipped exchange names who was already out, and a capped one says whether the winner's cap
     or the loser's last chips limited it.
     """
-    started = {player.name: player.stack_before for player in data.players}
-    out: list[str] = []
+    out: list[SeatView] = []
     notes = []
     for exchange in data.exchanges:
         note = ""
-        cap = started.get(exchange.payee)
-        short = (
-            not exchange.skipped
-            and not exchange.even
-            and cap is not None
-            and exchange.chips_due is not None
-            and exchange.chips_paid is not None
-            and paid_short(exchange.chips_due, exchange.chips_paid, cap)
-        )
+        payer, payee = exchange.sides
         if exchange.skipped:
-            gone = [name for name in (exchange.payer, exchange.payee) if name in out]
+            gone = [seat.name for seat in (payer, payee) if seat in out]
             if not gone:
-                gone = [
-                    player.name
-                    for player in data.players
-                    if player.name in (exchange.payer, exchange.payee) and player.eliminated
-                ]
+                gone = [seat.name for seat in data.players if seat in (payer, payee) and seat.eliminated]
             if len(gone) == 2:
                 note = _("skipped: %(first)s and %(second)s were eliminated earlier in this hand") % {
                     "first": gone[0],
@@ -97,28 +84,29 @@ def exchange_notes(data: SlipData) -> list[str]:
                 note = _("skipped: %(name)s was eliminated earlier in this hand") % {"name": gone[0]}
             else:
                 note = _("skipped: a player was eliminated earlier in this hand")
-        elif short and not exchange.chips_paid:
-            note = _("%(name)s had no chips left: cannot pay, eliminated") % {"name": exchange.payer}
+        elif exchange.cannot_pay:
+            note = _("%(name)s had no chips left: cannot pay, eliminated") % {"name": payer.name}
         elif exchange.capped:
-            if cap is not None and exchange.chips_paid == cap:
+            cap = payee.stack_before
+            if cap is not None and exchange.chips_moved == cap:
                 note = _("capped: %(name)s could win at most %(chips)s") % {
-                    "name": exchange.payee,
+                    "name": payee.name,
                     "chips": chips(cap, data.language),
                 }
             else:
                 note = _("capped: %(name)s had only %(chips)s left") % {
-                    "name": exchange.payer,
-                    "chips": chips(exchange.chips_paid or 0, data.language),
+                    "name": payer.name,
+                    "chips": chips(exchange.chips_moved or 0, data.language),
                 }
         elif exchange.even:
             note = _("even: no chips move")
         notes.append(note)
-        if short:
-            out.append(exchange.payer)
+        if exchange.payer_out:
+            out.append(payer)
     return notes
 
 
-def eliminated(player: SlipPlayer) -> str:
+def eliminated(player: SeatView) -> str:
     """An eliminated player, with the place they finished in when it is known."""
     if player.place is not None:
         return _("Eliminated: %(name)s, finishing place %(place)s") % {"name": player.name, "place": player.place}

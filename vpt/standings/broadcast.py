@@ -31,11 +31,13 @@ from typing import Any
 from vpt.events.models import Event
 from vpt.events.selectors import chips_per_point_in_force
 from vpt.money.results import event_results_table
-from vpt.rounds.models import Board, Hand
-from vpt.rounds.selectors import hand_detail
+from vpt.rounds.models import Hand
+from vpt.rounds.selectors import hand_views
 from vpt.seating.models import Seat
 from vpt.seating.next_hand import next_hand
 from vpt.tables.models import Table
+
+from .tables_json import seat_json
 
 __all__ = ["LEADERS", "chip_leaders_json", "hand_for_hand_on", "table_live_json"]
 
@@ -49,78 +51,40 @@ def hand_for_hand_on(event: Event) -> bool:
     return bool(getattr(event, "hand_for_hand", False))
 
 
-def _royalties(board: Board) -> dict[str, int]:
-    return {
-        "top": board.royalty_top,
-        "middle": board.royalty_middle,
-        "bottom": board.royalty_bottom,
-        "total": board.royalties,
-    }
-
-
-def _last_hand(table: Table, names: dict[int, str]) -> dict[str, Any] | None:
-    last = (
-        Hand.objects.filter(table=table).exclude(status=Hand.Status.VOID).order_by("-number").values_list("pk").first()
-    )
-    if last is None:
+def _last_hand(table: Table) -> dict[str, Any] | None:
+    last = Hand.objects.filter(table=table).exclude(status=Hand.Status.VOID).order_by("-number")[:1]
+    views = hand_views(last, public=True)
+    if not views:
         return None
-    hand = hand_detail(last[0])
-    boards = list(hand.boards.all())
-
-    def name(board: Board) -> str:
-        if board.entry_id not in names:  # out since (eliminated in this hand): read once
-            names[board.entry_id] = board.entry.public_name
-        return names[board.entry_id]
-
+    view = views[0]
     return {
-        "number": hand.number,
+        "number": view.hand.number,
         "boards": [
             {
-                "seat": board.seat_number,
-                "top": board.top,
-                "middle": board.middle,
-                "bottom": board.bottom,
-                "fouled": board.fouled,
-                "royalties": _royalties(board),
-                "fantasyland_cards_next": board.fantasyland_next_cards,
+                "seat": seat.seat,
+                "top": seat.top,
+                "middle": seat.middle,
+                "bottom": seat.bottom,
+                "fouled": seat.fouled,
+                "royalties": seat.royalties_json(),
+                "fantasyland_cards_next": seat.fantasyland_next_cards,
             }
-            for board in boards
+            for seat in view.seats
         ],
-        "exchanges": [
-            {
-                "a": name(exchange.board_a),
-                "b": name(exchange.board_b),
-                "points": exchange.points,
-                "chips_due": exchange.chips_due,
-                "chips_paid": exchange.chips_paid,
-                "capped": exchange.capped,
-                "skipped": exchange.skipped,
-            }
-            for exchange in hand.exchanges.all()
-        ],
+        "exchanges": [exchange.as_json() for exchange in view.exchanges],
     }
 
 
 def table_live_json(event: Event, number: int) -> dict[str, Any]:
-    """The body of ``/api/events/<slug>/tables/<n>/live``: 6 queries with a last hand (the table,
-    its seats, the last hand's number, then `hand_detail`'s 3); raises `Table.DoesNotExist`."""
+    """The body of ``/api/events/<slug>/tables/<n>/live``: 5 queries with a last hand (the table,
+    its seats, then `hand_views`' 3 for its last hand); raises `Table.DoesNotExist`."""
     table = Table.objects.select_related("next_level").get(event=event, number=number)
     occupied = list(
         Seat.objects.filter(table=table, entry__isnull=False).select_related("entry__player__person__merged_into")
     )
     upcoming = next_hand(table, event, occupied)
     level, chips_per_point = chips_per_point_in_force(event)
-    names = {seat.occupant.pk: seat.occupant.public_name for seat in occupied}
-    players = [
-        {
-            "seat": seat.number,
-            "name": names[seat.occupant.pk],
-            "entry_id": seat.entry_id,
-            "stack": seat.occupant.stack,
-            "fantasyland_cards": seat.fantasyland_cards,
-        }
-        for seat in upcoming.seats
-    ]
+    players = [seat_json(seat) for seat in upcoming.seats]
     shown_level = upcoming.level or level
     return {
         "event": event.slug,
@@ -131,7 +95,7 @@ def table_live_json(event: Event, number: int) -> dict[str, Any]:
         "button": upcoming.button_seat,
         "hand_for_hand": hand_for_hand_on(event),
         "players": players,
-        "last_hand": _last_hand(table, names),
+        "last_hand": _last_hand(table),
     }
 
 

@@ -132,9 +132,10 @@ def my_page(entry: Entry, facts: EventFacts) -> MyPage:
         amount = facts.amounts[left - 1] if left <= paid else Decimal("0.00")
         next_place = NextPlace(left, amount)
     newest = Hand.objects.filter(boards__entry=entry).order_by("-id").values_list("id", flat=True)
-    hands = hands_by_id(list(newest[:MY_HANDS]))
+    views = hands_by_id(list(newest[:MY_HANDS]))
     rules = event.ruleset
-    flags = {flag.hand_id: flag for flag in HandFlag.objects.filter(entry=entry, hand__in=hands).order_by("id")}
+    played = [view.hand for view in views]
+    flags = {flag.hand_id: flag for flag in HandFlag.objects.filter(entry=entry, hand__in=played).order_by("id")}
     return MyPage(
         entry=entry,
         seat=seat,
@@ -145,7 +146,7 @@ def my_page(entry: Entry, facts: EventFacts) -> MyPage:
         next_place=next_place,
         clock=facts.clock if playing else None,
         break_at=facts.break_at if playing else None,
-        hands=[(player_hand(hand, {entry.pk}, rules), flags.get(hand.pk)) for hand in reversed(hands)],
+        hands=[(player_hand(view, {entry.pk}, rules), flags.get(view.hand.pk)) for view in reversed(views)],
         move=SeatMove.objects.filter(entry=entry, confirmed_at__isnull=True).first() if playing else None,
         planned=planned,
         playing=playing,

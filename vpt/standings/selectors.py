@@ -12,13 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Prefetch
-
 from vpt.events.models import Entry, Event, Player
 from vpt.ofc import RuleSet
-from vpt.people.models import HIDDEN_NAME
-from vpt.people.names import fold_name, name_key
-from vpt.rounds.models import Board, Exchange, Hand
+from vpt.people.names import Naming, fold_name, name_key
+from vpt.rounds.hand_view import HandView, SeatView
+from vpt.rounds.models import Board, Hand
+from vpt.rounds.selectors import hand_views
 from vpt.seating.models import Seat
 from vpt.tables.models import Table
 
@@ -107,11 +106,10 @@ def event_standings(event: Event, *, query: str = "") -> Standings:
     latest: dict[int, tuple[Any, ...]] = {}
     active_rows: list[tuple[Any, ...]] = []
     entries_total = 0
-    hidden_name = str(HIDDEN_NAME)
     for stored in Entry.objects.filter(event=event).values_list(*_STANDING_FIELDS).order_by():
-        hidden = bool(stored[12] or stored[13])
-        person_name = stored[15] or stored[14] or stored[2]  # the person's name (a merge's keeper), else as typed
-        row = (*stored[:2], hidden_name if hidden else person_name, *stored[3:12], hidden)
+        person_hidden, keeper_hidden, person, keeper = stored[12:16]
+        naming = Naming(stored[2], person, bool(person_hidden), keeper, bool(keeper_hidden))
+        row = (*stored[:2], naming.name(public=True), *stored[3:12], naming.hidden)
         entries_total += 1
         player_id, number = row[1], row[3]
         if row[5] == Entry.Status.ACTIVE:
@@ -188,10 +186,16 @@ def standings_data(standings: Standings) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class HandView:
-    hand: Hand
-    boards: list[tuple[Board, BoardView]]
+class TableHand:
+    """One hand on a table's page: its boards drawn and its pairs explained."""
+
+    view: HandView
+    boards: list[tuple[SeatView, BoardView]]
     pairs: list[PairWhy]
+
+    @property
+    def hand(self) -> Hand:
+        return self.view.hand
 
 
 @dataclass
@@ -199,28 +203,15 @@ class TablePage:
     event: Event
     table: Table
     seats: list[Seat]
-    hands: list[HandView]
+    hands: list[TableHand]
     total_hands: int
     older_upto: int | None  # the ``?upto=`` of the next older hands; None: no older hands
     latest: bool  # the newest hands (the page that follows the game)
 
 
-def _public_name(board: Board) -> str:
-    return board.entry.public_name
-
-
-def _hands_with_details() -> list[Prefetch]:
-    return [
-        Prefetch("boards", queryset=Board.objects.select_related(*PUBLIC_PLAYER).order_by("position")),
-        Prefetch("exchanges", queryset=Exchange.objects.order_by("order")),
-    ]
-
-
-def _hand_view(hand: Hand, rules: RuleSet) -> HandView:
-    boards = list(hand.boards.all())
-    views = [(board, board_view(board, rules)) for board in boards]
-    pairs = explain_pairs(boards, hand.exchanges.all(), rules, name=_public_name) if not hand.is_void else []
-    return HandView(hand, views, pairs)
+def _table_hand(view: HandView, rules: RuleSet) -> TableHand:
+    boards = [(seat, board_view(seat, rules)) for seat in view.seats]
+    return TableHand(view, boards, explain_pairs(view, rules) if not view.hand.is_void else [])
 
 
 def table_page(event: Event, number: int, *, upto: int | None = None) -> TablePage:
@@ -231,19 +222,19 @@ def table_page(event: Event, number: int, *, upto: int | None = None) -> TablePa
     """
     table = Table.objects.get(event=event, number=number)
     seats = list(Seat.objects.filter(table=table).select_related(*PUBLIC_PLAYER).order_by("number"))
-    hands_qs = Hand.objects.filter(table=table).order_by("-number").prefetch_related(*_hands_with_details())
+    hands_qs = Hand.objects.filter(table=table).order_by("-number")
     if upto is not None:
         hands_qs = hands_qs.filter(number__lte=upto)
-    hands = list(hands_qs[: TABLE_HANDS + 1])  # one more: are there older ones?
-    shown, older = hands[:TABLE_HANDS], hands[TABLE_HANDS:]
+    views = hand_views(hands_qs[: TABLE_HANDS + 1], public=True)  # one more: are there older ones?
+    shown, older = views[:TABLE_HANDS], views[TABLE_HANDS:]
     rules = event.ruleset
     return TablePage(
         event,
         table,
         seats,
-        [_hand_view(hand, rules) for hand in shown],
+        [_table_hand(view, rules) for view in shown],
         total_hands=table.last_hand_number,
-        older_upto=older[0].number if older else None,
+        older_upto=older[0].hand.number if older else None,
         latest=upto is None or upto >= table.last_hand_number,
     )
 
@@ -254,10 +245,10 @@ def table_page(event: Event, number: int, *, upto: int | None = None) -> TablePa
 @dataclass(frozen=True)
 class PlayerHand:
     hand: Hand
-    board: Board
+    board: SeatView
     view: BoardView
     pairs: list[PairWhy]  # only the pairs this player was part of, each from the player's side
-    opponents: list[tuple[Board, BoardView]]
+    opponents: list[tuple[SeatView, BoardView]]
 
 
 @dataclass
@@ -270,36 +261,28 @@ class PlayerPage:
     older_upto: int | None = None  # the ``?upto=`` (a hand id) of the next older hands
 
 
-def hands_by_id(ids: Sequence[int]) -> list[Hand]:
-    """The hands with these ids, oldest first, with boards and exchanges: 3 queries."""
-    return list(
-        Hand.objects.filter(id__in=ids)
-        .select_related("table", "level")
-        .order_by("id")
-        .prefetch_related(*_hands_with_details())
-    )
+def hands_by_id(ids: Sequence[int]) -> list[HandView]:
+    """The hands with these ids, oldest first, as public pages read them: 3 queries."""
+    return hand_views(Hand.objects.filter(id__in=ids).order_by("id"), public=True)
 
 
-def player_hand(hand: Hand, entry_ids: set[int], rules: RuleSet) -> PlayerHand:
-    """A hand (boards and exchanges prefetched) from the side of the player holding one of
-    ``entry_ids``: their board first, only the pairs they were part of, each seen by them."""
-    boards = list(hand.boards.all())
-    mine = next(board for board in boards if board.entry_id in entry_ids)
+def player_hand(view: HandView, entry_ids: set[int], rules: RuleSet) -> PlayerHand:
+    """A hand from the side of the player holding one of ``entry_ids``: their board first, only
+    the pairs they were part of, each from their side."""
+    mine = view.seat_of(entry_ids)
+    if mine is None:
+        raise ValueError(f"none of entries {sorted(entry_ids)} played hand {view.hand.pk}")
     pairs = (
-        [
-            pair.seen_by(mine.entry_id)
-            for pair in explain_pairs(boards, hand.exchanges.all(), rules, name=_public_name)
-            if mine.entry_id in (pair.a_entry_id, pair.b_entry_id)
-        ]
-        if not hand.is_void
+        [pair.from_side(mine) for pair in explain_pairs(view, rules) if mine in (pair.exchange.a, pair.exchange.b)]
+        if not view.hand.is_void
         else []
     )
     return PlayerHand(
-        hand,
+        view.hand,
         mine,
         board_view(mine, rules),
         pairs,
-        [(board, board_view(board, rules)) for board in boards if board.pk != mine.pk],
+        [(seat, board_view(seat, rules)) for seat in view.seats if seat != mine],
     )
 
 
@@ -318,10 +301,10 @@ def player_page(event: Event, player_id: int, *, upto: int | None = None) -> Pla
         newest = newest.filter(id__lte=upto)
     ids = list(newest.values_list("id", flat=True)[: PLAYER_HANDS + 1])
     shown_ids, older = ids[:PLAYER_HANDS], ids[PLAYER_HANDS:]
-    hands = hands_by_id(shown_ids)
+    views = hands_by_id(shown_ids)
     rules = event.ruleset
     entry_ids = {entry.pk for entry in entries}
-    played = [player_hand(hand, entry_ids, rules) for hand in hands]
+    played = [player_hand(view, entry_ids, rules) for view in views]
     every_board = (
         Board.objects.filter(entry__player=player, hand__status=Hand.Status.RECORDED)
         .order_by("hand__recorded_at", "hand_id")

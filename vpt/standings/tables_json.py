@@ -48,6 +48,17 @@ HEALTH_FIELDS = (
 )
 
 
+def seat_json(seat: Seat) -> dict[str, Any]:
+    """An occupied seat as the public JSON gives it (its entry loaded with its person)."""
+    return {
+        "seat": seat.number,
+        "name": seat.occupant.public_name,
+        "entry_id": seat.entry_id,
+        "stack": seat.occupant.stack,
+        "fantasyland_cards": seat.fantasyland_cards,
+    }
+
+
 def tables_json(event: Event, *, now: datetime | None = None) -> dict[str, Any]:
     """The body of ``/api/events/<slug>/tables``: 6 queries (one more during a break, in
     hand-for-hand, or while tables are kept in step)."""
@@ -90,16 +101,7 @@ def tables_json(event: Event, *, now: datetime | None = None) -> dict[str, Any]:
                 "next_hand": upcoming.number,
                 "next_hand_level": upcoming.level.number if upcoming.level else None,
                 "next_hand_chips_per_point": upcoming.chips_per_point,
-                "seats": [
-                    {
-                        "seat": seat.number,
-                        "name": seat.occupant.public_name,
-                        "entry_id": seat.entry_id,
-                        "stack": seat.occupant.stack,
-                        "fantasyland_cards": seat.fantasyland_cards,
-                    }
-                    for seat in upcoming.seats
-                ],
+                "seats": [seat_json(seat) for seat in upcoming.seats],
                 "can_deal": upcoming.can_deal,
                 "why_not": upcoming.why_not,
                 "waiting_for": waiting,

@@ -1,16 +1,15 @@
 """Why a recorded hand settled as it did: each pair's rows, scoop, royalties, foul and cap.
 
 The database keeps each board's cards, royalties and foul, and each exchange's points and
-chips (due, paid, capped). The rows won between two players are not stored: they are found
-again here by scoring the stored cards with the event's rule set (`vpt.ofc`), so the page says
-the same as the settlement. No queries: the caller passes boards and exchanges it has read.
+chips (due, paid, capped): the hand's read model (`vpt.rounds.hand_view`) carries them, with
+who pays whom. The rows won between two players are not stored: they are found again here by
+scoring the stored cards with the event's rule set (`vpt.ofc`), so the page says the same as
+the settlement. No queries: the caller passes the hand it has read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
 
 from django.utils.formats import number_format
 
@@ -24,12 +23,11 @@ from vpt.ofc import (
     Verdict,
     card_face,
     compare_boards,
-    paid_short,
-    payer_and_payee,
     score_board,
 )
 from vpt.ofc import Board as CardBoard
 from vpt.rounds.describe import describe_row
+from vpt.rounds.hand_view import ExchangeView, HandView, SeatView
 
 __all__ = ["BoardView", "PairWhy", "RowWhy", "board_view", "explain_pairs"]
 
@@ -51,14 +49,11 @@ class RowWhy:
 
 @dataclass(frozen=True)
 class PairWhy:
-    """One exchange explained, from A's side (A is earlier in the payment order; on a player's
-    own page, the player: `seen_by`)."""
+    """One exchange explained: the rows, scoop, royalties and foul between its two players,
+    from A's side (A is earlier in the payment order; on a player's own page, the player:
+    `from_side`). The payment itself, and who pays whom, is the read model's `exchange`."""
 
-    order: int
-    a_name: str
-    b_name: str
-    a_entry_id: int
-    b_entry_id: int
+    exchange: ExchangeView
     rows: tuple[RowWhy, ...]  # empty when either board fouled
     rows_won: int  # by A (ties count for no one)
     rows_lost: int
@@ -66,64 +61,36 @@ class PairWhy:
     royalties_a: int
     royalties_b: int
     foul: str | None  # "a", "b", "both" or None
-    points: int  # from A's side
-    chips_due: int
-    chips_paid: int  # from A's side: positive, B paid A
-    capped: bool
-    skipped: bool
-    payer_out: bool = False  # the payer could not pay in full here: out at once
-    cannot_pay: bool = False  # ... holding nothing (0 after paying in full earlier in the hand)
-
-    @property
-    def payer(self) -> str:
-        """Who owes, by the engine's rule (``A`` when even)."""
-        sides = payer_and_payee(self.a_name, self.b_name, self.points)
-        return sides[0] if sides else self.a_name
-
-    @property
-    def payee(self) -> str:
-        sides = payer_and_payee(self.a_name, self.b_name, self.points)
-        return sides[1] if sides else self.b_name
-
-    @property
-    def chips_moved(self) -> int:
-        return abs(self.chips_paid)
-
-    @property
-    def abs_points(self) -> int:
-        return abs(self.points)
 
     @property
     def points_text(self) -> str:
         """A's points with their sign: "+4", "-4", "0"."""
-        return signed_number(self.points)
+        return signed_number(self.exchange.points)
 
     @property
     def chips_text(self) -> str:
         """A's chips with their sign, grouped in the active language: "+1,600", "-1,600", "0"."""
-        return signed_number(self.chips_paid)
+        return signed_number(self.exchange.chips_paid or 0)
 
-    def seen_by(self, entry_id: int) -> PairWhy:
-        """The pair from ``entry_id``'s side: that entry is A, so positive points and chips are
-        what it won and negative ones what it paid (a player's own page reads this way).
+    def from_side(self, seat: SeatView) -> PairWhy:
+        """The pair from ``seat``'s side (`ExchangeView.from_side`): the rows, scoop, royalties
+        and foul turn with the payment, so positive is what that player won.
 
-        >>> pair = PairWhy(1, "Ana", "Bea", 1, 2, (RowWhy("top", "Pair of 2s", "Pair of 9s", "b"),),
-        ...                rows_won=0, rows_lost=3, scoop=-3, royalties_a=0, royalties_b=1, foul=None,
-        ...                points=-7, chips_due=700, chips_paid=-700, capped=False, skipped=False)
-        >>> bea = pair.seen_by(2)
-        >>> bea.a_name, bea.points, bea.chips_paid, bea.rows_won, bea.scoop, bea.royalties_a, bea.rows[0].winner
-        ('Bea', 7, 700, 3, 3, 1, 'a')
-        >>> pair.seen_by(1) is pair
+        >>> ana, bea = SeatView("Ana", 0), SeatView("Bea", 1)
+        >>> x = ExchangeView(0, ana, bea, points=-7, chips_due=700, chips_paid=-700)
+        >>> pair = PairWhy(x, (RowWhy("top", "Pair of 2s", "Pair of 9s", "b"),), rows_won=0, rows_lost=3,
+        ...                scoop=-3, royalties_a=0, royalties_b=1, foul=None)
+        >>> seen = pair.from_side(bea)
+        >>> seen.exchange.a.name, seen.exchange.points, seen.rows_won, seen.scoop, seen.royalties_a, seen.rows[0].winner
+        ('Bea', 7, 3, 3, 1, 'a')
+        >>> pair.from_side(ana) is pair
         True
         """
-        if entry_id != self.b_entry_id:
+        exchange = self.exchange.from_side(seat)
+        if exchange is self.exchange:
             return self
-        return replace(
-            self,
-            a_name=self.b_name,
-            b_name=self.a_name,
-            a_entry_id=self.b_entry_id,
-            b_entry_id=self.a_entry_id,
+        return PairWhy(
+            exchange,
             rows=tuple(row.swapped() for row in self.rows),
             rows_won=self.rows_lost,
             rows_lost=self.rows_won,
@@ -131,8 +98,6 @@ class PairWhy:
             royalties_a=self.royalties_b,
             royalties_b=self.royalties_a,
             foul=_OTHER_SIDE.get(self.foul or "", self.foul),
-            points=-self.points,
-            chips_paid=-self.chips_paid,
         )
 
 
@@ -162,47 +127,35 @@ def _cards(text: str) -> tuple[CardFace, ...]:
     return tuple(faces)
 
 
-def _score(board: Any, rules: RuleSet) -> BoardResult | None:
+def _score(seat: SeatView, rules: RuleSet) -> BoardResult | None:
     try:
-        cards = CardBoard.parse(top=board.top, middle=board.middle, bottom=board.bottom)
-        return score_board(cards, rules, board.fantasyland_cards)
+        cards = CardBoard.parse(top=seat.top, middle=seat.middle, bottom=seat.bottom)
+        return score_board(cards, rules, seat.fantasyland_cards)
     except InvalidHand:
         return None
 
 
-def board_view(board: Any, rules: RuleSet, result: BoardResult | None = None) -> BoardView:
+def board_view(seat: SeatView, rules: RuleSet, result: BoardResult | None = None) -> BoardView:
     """A stored board drawn as cards, each row with its hand in words and its royalty."""
-    result = result or _score(board, rules)
-    royalties = (board.royalty_top, board.royalty_middle, board.royalty_bottom)
+    result = result or _score(seat, rules)
     rows = []
     for index, row in enumerate(ROWS):
-        text = getattr(board, row)
+        text = seat.cards[index]
         size = ROW_SIZES[row]
         value = result.values[index] if result is not None else None
         description = describe_row(value, cards=len(text.split()), size=size)
-        rows.append((row, _cards(text), description, royalties[index]))
+        rows.append((row, _cards(text), description, seat.royalties[index]))
     return BoardView(tuple(rows))
 
 
-def explain_pairs(
-    boards: Sequence[Any],
-    exchanges: Iterable[Any],
-    rules: RuleSet,
-    *,
-    name: Callable[[Any], str] = lambda b: str(b.entry),
-) -> list[PairWhy]:
-    """Every exchange of one hand explained, in payment order.
-
-    ``boards`` are the hand's `rounds.Board` rows (with `entry.player`), ``exchanges`` its
-    `rounds.Exchange` rows; ``name`` gives a board's player as the reader sees them (public
-    pages: `Entry.public_name`).
-    """
-    by_id = {board.pk: board for board in boards}
-    results = {board.pk: _score(board, rules) for board in boards}
+def explain_pairs(view: HandView, rules: RuleSet) -> list[PairWhy]:
+    """Every exchange of one hand (the read model, `vpt.rounds.hand_view`) explained, in payment
+    order: the rows compared by the engine (`compare_boards`) on the stored cards."""
+    results = {seat.position: _score(seat, rules) for seat in view.seats}
     explained = []
-    for exchange in sorted(exchanges, key=lambda x: x.order):
-        a, b = by_id[exchange.board_a_id], by_id[exchange.board_b_id]
-        ra, rb = results[a.pk], results[b.pk]
+    for exchange in view.exchanges:
+        a, b = exchange.a, exchange.b
+        ra, rb = results[a.position], results[b.position]
         rows: tuple[RowWhy, ...] = ()
         if ra is not None and rb is not None:
             comparison = compare_boards(ra, rb, rules)
@@ -221,34 +174,6 @@ def explain_pairs(
         else:  # stored cards the engine cannot read: only the stored facts
             foul = "both" if a.fouled and b.fouled else "a" if a.fouled else "b" if b.fouled else None
             won = lost = scoop = 0
-            royalties = 0 if a.fouled else a.royalties, 0 if b.fouled else b.royalties
-        sides = payer_and_payee(a, b, exchange.points)
-        payer_out = (
-            sides is not None
-            and not exchange.skipped
-            and paid_short(exchange.chips_due, exchange.chips_paid, sides[1].stack_before)
-        )
-        explained.append(
-            PairWhy(
-                order=exchange.order,
-                a_name=name(a),
-                b_name=name(b),
-                a_entry_id=a.entry_id,
-                b_entry_id=b.entry_id,
-                rows=rows,
-                rows_won=won,
-                rows_lost=lost,
-                scoop=scoop,
-                royalties_a=royalties[0],
-                royalties_b=royalties[1],
-                foul=foul,
-                points=exchange.points,
-                chips_due=exchange.chips_due,
-                chips_paid=exchange.chips_paid,
-                capped=exchange.capped,
-                skipped=exchange.skipped,
-                payer_out=payer_out,
-                cannot_pay=payer_out and not exchange.chips_paid,
-            )
-        )
+            royalties = 0 if a.fouled else a.royalty_total, 0 if b.fouled else b.royalty_total
+        explained.append(PairWhy(exchange, rows, won, lost, scoop, royalties[0], royalties[1], foul))
     return explained
