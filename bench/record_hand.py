@@ -6,27 +6,19 @@ server DATABASE_URL names (a test database is created and dropped there). Goal: 
 hand constant whatever the field size, and at most 12 (13 for the hand that opens a round).
 The lock times are `record_hand`'s own line (`vpt.rounds.timing`), turned on here.
 
-`--busy-threads N` records while N other threads of the process run Python (as a served worker's
-threads render pages), once at Python's default switch interval and once at the served app's
-(`vpt.wsgi`): how long a hand holds the lock when its thread must win the GIL back after each
-statement.
-
-    .venv/bin/python bench/record_hand.py [--hands 300] [--players 30] [--busy-threads 4]
+    .venv/bin/python bench/record_hand.py [--hands 300] [--players 30]
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import logging
 import os
 import random
 import re
 import statistics
 import sys
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -44,47 +36,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--players", type=int, default=30)
-    parser.add_argument("--busy-threads", type=int, default=0, help="threads running Python meanwhile")
     args = parser.parse_args()
 
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
-        if not args.busy_threads:
-            run(args.hands, args.players)
-            return
-        from vpt.wsgi import SWITCH_INTERVAL_SECONDS
-
-        with busy(args.busy_threads):
-            for interval in (DEFAULT_SWITCH_INTERVAL, SWITCH_INTERVAL_SECONDS):
-                sys.setswitchinterval(interval)
-                print(f"{args.busy_threads} busy threads, switch interval {interval * 1000:g} ms:")
-                run(args.hands, args.players, label=f"i{interval * 1e6:.0f}")
+        run(args.hands, args.players)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
-
-
-DEFAULT_SWITCH_INTERVAL = sys.getswitchinterval()
-
-
-@contextlib.contextmanager
-def busy(threads: int) -> Iterator[None]:
-    """``threads`` threads running pure Python until the block ends."""
-    done = threading.Event()
-
-    def spin() -> None:
-        while not done.is_set():
-            sum(i * i for i in range(1000))
-
-    workers = [threading.Thread(target=spin, daemon=True) for _ in range(threads)]
-    for worker in workers:
-        worker.start()
-    try:
-        yield
-    finally:
-        done.set()
-        for worker in workers:
-            worker.join()
 
 
 class Held(logging.Handler):
@@ -100,7 +59,7 @@ class Held(logging.Handler):
             self.seconds.append(float(match.group(1)) / 1000)
 
 
-def run(hands: int, players: int, label: str = "") -> None:
+def run(hands: int, players: int) -> None:
     from vpt.events.entries import register_player
     from vpt.events.models import Event
     from vpt.events.services import create_event
@@ -114,9 +73,7 @@ def run(hands: int, players: int, label: str = "") -> None:
     rng = random.Random(1)
     for size in (players // 3 or 3, players):
         # A deep stack so nobody busts: every hand is the same kind of work.
-        event = create_event(
-            name=f"Bench {size}{label}", slug=f"bench-{size}{label}", actor=actor, starting_stack=10**9
-        )
+        event = create_event(name=f"Bench {size}", slug=f"bench-{size}", actor=actor, starting_stack=10**9)
         for name in player_names(size):
             register_player(event, name=name, actor=actor)
         draw_seats(event, actor=actor, seed=1)

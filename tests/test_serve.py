@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -46,12 +44,3 @@ def test_the_welcome_says_what_the_codes_carry(tmp_path: Path, monkeypatch: pyte
 )
 def test_loopback_addresses_are_recognised(url: str, loopback: bool) -> None:
     assert is_loopback_url(url) is loopback
-
-
-def test_a_served_worker_hands_the_gil_round_in_short_turns() -> None:
-    """A thread back from the database (a hand holding the write lock) waits at most 1 ms for
-    the GIL in a served worker, not Python's 5 ms (`vpt.wsgi`). A process of its own: the
-    interval is the whole interpreter's."""
-    probe = "import sys, vpt.wsgi; print(sys.getswitchinterval())"
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
-    assert float(out) == pytest.approx(0.001)
