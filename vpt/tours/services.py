@@ -218,7 +218,7 @@ def set_tour_final(
     ensure_director(actor)
     if event is not None:
         _checked_final(tour, event, seats, base_stack, chips_per_point)
-    tour = Tour.objects.select_for_update().select_related("final_event").get(pk=tour.pk)
+    tour = Tour.objects.select_for_update(of=("self",)).select_related("final_event").get(pk=tour.pk)
     before = _final_facts(tour)
     tour.final_event = event
     tour.final_seats = seats if event is not None else 0
