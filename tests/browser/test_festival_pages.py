@@ -9,16 +9,13 @@ from pathlib import Path
 from boards import ACES_FULL, JACKS, QUEENS_FULL
 from django.contrib.auth.models import User
 from factories import make_event, play
+from page_fit import scrolls_sideways
 from playwright.sync_api import Browser, Page, expect
 
 from vpt.tables.models import Table
 
 SIZES = ({"width": 360, "height": 780}, {"width": 390, "height": 844}, {"width": 1280, "height": 900})
 NAMES = ["Anastasia Villalobos-Hernández", "Benedikt Oberhuber", "Cid", "Dan", "Eva", "Fay"]
-
-
-def _too_wide(page: Page) -> bool:
-    return bool(page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth"))
 
 
 def test_the_end_of_day_fits_every_size_and_links_to_the_chip_adjustment(
@@ -40,7 +37,7 @@ def test_the_end_of_day_fits_every_size_and_links_to_the_chip_adjustment(
             page.goto(f"{live_server}/floor/events/{event.slug}/end-of-day/")
             expect(page.locator("[data-chips-proof]")).to_contain_text("Chips in play: 60,000")
             expect(page.locator("[data-advancing] tbody tr")).to_have_count(6)
-            if _too_wide(page):
+            if scrolls_sideways(page):
                 problems.append(f"{size['width']}px")
             if size["width"] == 390:
                 screenshot(page, "phone_end_of_day")

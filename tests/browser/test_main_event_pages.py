@@ -9,15 +9,12 @@ from pathlib import Path
 
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from page_fit import scrolls_sideways
 from playwright.sync_api import Browser, Page, expect
 
 from vpt.events.models import Entry, Event
 
 SIZES = ({"width": 390, "height": 844}, {"width": 360, "height": 780}, {"width": 1280, "height": 900})
-
-
-def _too_wide(page: Page) -> bool:
-    return bool(page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth"))
 
 
 def test_the_flights_page_starts_day2_and_shows_the_seats(
@@ -47,13 +44,13 @@ def test_the_flights_page_starts_day2_and_shows_the_seats(
             seats = Entry.objects.filter(event=Event.objects.get(slug="fest")).count()
             assert seats > 0
             expect(page.locator("[data-day2-seats] tbody tr")).to_have_count(seats)
-            if _too_wide(page):
+            if scrolls_sideways(page):
                 problems.append(f"flights {size['width']}px")
             if size["width"] == 390:
                 screenshot(page, "phone_flights_day2")
             page.goto(f"{live_server}/standings/fest/day2/")
             expect(page.locator("[data-day2-seat]")).to_have_count(seats)
-            if _too_wide(page):
+            if scrolls_sideways(page):
                 problems.append(f"day2 {size['width']}px")
         finally:
             context.close()

@@ -9,6 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from django.contrib.auth.models import User
+from page_fit import scrolls_sideways
 from playwright.sync_api import Browser, Page, expect
 from tour_events import build_season
 
@@ -19,10 +20,6 @@ from vpt.tours.services import set_tour_final
 
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 900}
-
-
-def _too_wide(page: Page) -> bool:
-    return bool(page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth"))
 
 
 def test_the_tour_page_sets_multipliers_and_issues_the_final(
@@ -46,7 +43,7 @@ def test_the_tour_page_sets_multipliers_and_issues_the_final(
         field = row.get_by_label("Multiplier of One")
         expect(field).to_have_value("1")
         expect(page.locator('[data-tour-event="two"]').get_by_label("Multiplier of Two")).to_have_value("1.005")
-        assert not _too_wide(page), "the tour page scrolls sideways at 390"
+        assert not scrolls_sideways(page), "the tour page scrolls sideways at 390"
 
         field.fill("11")
         row.get_by_role("button", name="Set").click()
@@ -67,7 +64,7 @@ def test_the_tour_page_sets_multipliers_and_issues_the_final(
         page.get_by_role("button", name="Issue final tickets").click()
         expect(page.get_by_text("3 tickets issued.")).to_be_visible()
         expect(page.get_by_role("button", name="Issue final tickets")).to_be_disabled()
-        assert not _too_wide(page), "the tour page scrolls sideways at 390 with the final's tickets"
+        assert not scrolls_sideways(page), "the tour page scrolls sideways at 390 with the final's tickets"
         screenshot(page, "phone_tour_page")
     finally:
         phone.close()
@@ -85,7 +82,7 @@ def test_the_tour_page_sets_multipliers_and_issues_the_final(
         page.get_by_role("button", name="Escalar los stacks de la final").click()
         expect(page.get_by_text("1 stack inicial escalado.")).to_be_visible()
         assert Entry.objects.get(event=final).starting_stack == 11203
-        assert not _too_wide(page), "the tour page scrolls sideways on the desk"
+        assert not scrolls_sideways(page), "the tour page scrolls sideways on the desk"
         screenshot(page, "desk_tour_page_es")
     finally:
         desk.close()
