@@ -410,6 +410,7 @@ def main() -> int:
         "--cache-url", default=None, help="VPT_CACHE_URL for the servers, e.g. redis://127.0.0.1:6379/5"
     )
     parser.add_argument("--workers", type=int, default=None, help="gunicorn workers per server (default: vpt.serve's)")
+    parser.add_argument("--threads", type=int, default=None, help="threads per worker (default: vpt.serve's)")
     parser.add_argument(
         "--port", type=int, default=None, help="the first server's port, then one up each (default: free)"
     )
@@ -461,6 +462,8 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
             command = [sys.executable, "-m", "vpt.serve", "--port", str(port), "--bind", "127.0.0.1", "--no-demo"]
             if options.workers:
                 command += ["--workers", str(options.workers)]
+            if options.threads:
+                command += ["--threads", str(options.threads)]
             if index > 0:
                 command.append("--no-jobs")  # one job runner for the room
             # Each server its own data folder (static files, logs); the first keeps the backups.
@@ -477,7 +480,8 @@ def run(options: argparse.Namespace, env: dict[str, str], scratch: Path) -> int:
                     return 1
                 time.sleep(0.5)
         cache = env.get("VPT_CACHE_URL", "local memory")
-        print(f"Servers: {len(ports)} on ports {', '.join(map(str, ports))}; cache {cache}")
+        shape = f"{options.workers or 'default'} workers x {options.threads or 'default'} threads"
+        print(f"Servers: {len(ports)} on ports {', '.join(map(str, ports))} ({shape} each); cache {cache}")
         # The dealers log in before play starts (a login costs ~0.5 s of CPU: hashing the
         # password), as they would before the first hand; then the clock runs.
         stats = Stats()

@@ -239,8 +239,22 @@ def test_dealer_page_query_count(
     client: Client, table: Table, dealer_user: User, django_assert_max_num_queries: Any
 ) -> None:
     client.force_login(dealer_user)
-    with django_assert_max_num_queries(7):  # and the hands a player flagged, the open call to the floor
+    # The table; the session and its user; the seats with the open round; the hands a player
+    # flagged; the open call to the floor.
+    with django_assert_max_num_queries(6):
         assert client.get(url(table)).status_code == 200
+
+
+def test_result_page_query_count(
+    client: Client, table: Table, dealer_user: User, django_assert_max_num_queries: Any
+) -> None:
+    client.force_login(dealer_user)
+    response = client.post(url(table), hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL]))
+    assert response.status_code == 302
+    # The table; the session and its user; the hand, its boards, its exchanges; the seats with
+    # the open round (the next hand's button and why it may wait).
+    with django_assert_max_num_queries(7):
+        assert client.get(response["Location"]).status_code == 200
 
 
 def test_preview_query_count(
@@ -248,7 +262,7 @@ def test_preview_query_count(
 ) -> None:
     client.force_login(dealer_user)
     data = hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL], action="preview")
-    with django_assert_max_num_queries(5):
+    with django_assert_max_num_queries(4):  # the table; the session and its user; the seats with the round
         assert client.post(url(table), data, headers=HTMX).status_code == 200
 
 

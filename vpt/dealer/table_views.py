@@ -41,7 +41,7 @@ from vpt.rounds.hand_input import board_input, form_boards, seat_prefix
 from vpt.rounds.hand_view import HandView
 from vpt.rounds.models import Hand
 from vpt.rounds.photos import PhotoError, PreparedPhoto, prepare_photo
-from vpt.rounds.selectors import TableState, one_hand_view, table_state
+from vpt.rounds.selectors import TableState, hand_views, table_state
 from vpt.rounds.services import already_recorded_message, attach_photo, record_hand, reopen_refusal
 from vpt.rounds.submission import posted_hand_number, posted_key, posted_seats
 from vpt.rounds.waits import table_wait
@@ -273,11 +273,13 @@ def _preview_player(preview: dict[str, Any], index: int) -> dict[str, Any] | Non
 @table_dealer_required
 @require_GET
 def hand_result(request: HttpRequest, number: int, *, table: Table) -> HttpResponse:
-    hand_id = Hand.objects.filter(table=table, number=number).values_list("id", flat=True).first()
-    if hand_id is None:
+    views = hand_views(
+        Hand.objects.filter(table=table, number=number).select_related("recorded_by").order_by(), public=False
+    )
+    if not views:
         raise Http404
-    view = one_hand_view(hand_id, public=False)
-    state = table_state(table.pk) if number == table.last_hand_number else None
+    view = views[0]
+    state = table_state(table) if number == table.last_hand_number else None
     reopen_refused = reopen_refusal(view.hand, last_hand_number=table.last_hand_number, now=timezone.now())
     return render(
         request,

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet
 
 from vpt.audit.models import AuditEntry
 from vpt.events.models import Event, Level
@@ -84,16 +84,39 @@ class TableState:
 
 
 def table_state(table: Table | int) -> TableState:
-    """The next hand to enter at `table`, as stored: 3 queries (4 for a table not dealt while
-    tables are kept in step).
+    """The next hand to enter at `table`, as stored: 1 query for a `Table` (2 given its id, two
+    more for a table nobody sits at, one more for one not dealt while tables are kept in step).
 
     Given a table id, the table is read afresh; given a `Table`, it is used as loaded (with
-    ``event__current_level``, as `table_dealer_required` loads it; its next level is read).
+    ``event__current_level`` and ``next_level``, as `table_dealer_required` loads it).
     """
     if isinstance(table, int):
         table = Table.objects.select_related("event__current_level", "dealer", "next_level").get(pk=table)
-    seated = list(Seat.objects.filter(table=table, entry__isnull=False).select_related("entry__player"))
-    current = Round.objects.filter(table=table, closed_at__isnull=True).first()
+    # The seats with the open round beside each (one per table): one query. Ordered by seat
+    # number alone: the models' default orders follow the table to its event (two joins).
+    seated: list[Any] = list(
+        Seat.objects.filter(table=table, entry__isnull=False, table__rounds__closed_at__isnull=True)
+        .select_related("entry__player")
+        .annotate(
+            round_id=F("table__rounds__id"),
+            round_number=F("table__rounds__number"),
+            round_players=F("table__rounds__players"),
+            round_moves=F("table__rounds__button_moves"),
+        )
+        .order_by("number")
+    )
+    if seated:
+        first = seated[0]
+        current: Round | None = Round(
+            pk=first.round_id,
+            table=table,
+            number=first.round_number,
+            players=first.round_players,
+            button_moves=first.round_moves,
+        )
+    else:  # nobody seated (or, never seen, no open round): each read on its own
+        seated = list(Seat.objects.filter(table=table, entry__isnull=False).select_related("entry__player"))
+        current = Round.objects.filter(table=table, closed_at__isnull=True).order_by().first()
     held = not table.is_dealt and bool(table.event.max_hands_ahead) and table.pk in held_tables(table.event, [table])
     upcoming = next_hand(table, table.event, seated, held=held)
     fantasyland = bool(upcoming.fantasyland)
@@ -252,7 +275,8 @@ def hand_views(hands: QuerySet[Hand] | Sequence[Hand], *, public: bool) -> list[
 def one_hand_view(hand: Hand | int, *, public: bool) -> HandView:
     """One hand as `hand_views` reads it: 3 queries. Raises Hand.DoesNotExist."""
     pk = hand if isinstance(hand, int) else hand.pk
-    views = hand_views(Hand.objects.filter(pk=pk).select_related("recorded_by"), public=public)
+    # One hand: no order (the default one joins the table and the event to sort).
+    views = hand_views(Hand.objects.filter(pk=pk).select_related("recorded_by").order_by(), public=public)
     if not views:
         raise Hand.DoesNotExist(f"no hand {pk}")
     return views[0]

@@ -132,7 +132,10 @@ class TableAccess:
 
 
 def _load_table(table_id: int) -> Table | None:
-    return Table.objects.select_related("event__current_level", "dealer", "next_level").filter(pk=table_id).first()
+    try:  # `get`, not `first`: no ORDER BY (the default one joins the event to sort one row)
+        return Table.objects.select_related("event__current_level", "dealer", "next_level").get(pk=table_id)
+    except Table.DoesNotExist:
+        return None
 
 
 _csrf = CsrfViewMiddleware(lambda request: HttpResponse())

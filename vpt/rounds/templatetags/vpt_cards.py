@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -57,16 +58,27 @@ def _card_span(language: str | None, card: CardFace) -> str:
     )
 
 
-@register.inclusion_tag("components/_card_picker.html")
+@register.simple_tag
 def card_picker(
     jokers: int = 0, jokers_source: str = "", jokers_when: str = "", show_jokers: bool | None = None
-) -> dict[str, Any]:
-    """The 52 cards by suit (aces first), plus ``jokers`` joker buttons.
+) -> SafeString:
+    """The 52 cards by suit (aces first), plus ``jokers`` joker buttons
+    (``templates/components/_card_picker.html``).
 
     ``jokers_source``/``jokers_when``: a CSS selector of a form control and the value for which
     the jokers show (the calculator's variant select and ``"joker-ultimate"``); ``show_jokers``
     is their state when the page is rendered (default: shown when there are any).
     """
+    shown = bool(jokers) if show_jokers is None else bool(show_jokers)
+    return _card_picker(get_language(), int(jokers), str(jokers_source), str(jokers_when), shown)
+
+
+@lru_cache(maxsize=32)
+def _card_picker(
+    language: str | None, jokers: int, jokers_source: str, jokers_when: str, show_jokers: bool
+) -> SafeString:
+    """The picker's markup, the same on every page: made once per language and set of options
+    (52 buttons were two thirds of the dealer page's template work)."""
     names = suit_names()
     faces = [card_face(card) for card in deck() if not card.is_joker]
     suits = []
@@ -75,10 +87,11 @@ def card_picker(
             (face for face in faces if face.suit_key == suit_key), key=lambda face: -_RANK_KEYS.index(face.rank_key)
         )
         suits.append({"suit": suit_key[0], "name": names[suit_key], "cards": cards})
-    return {
+    context = {
         "suits": suits,
         "jokers": range(jokers),
         "jokers_source": jokers_source,
         "jokers_when": jokers_when,
-        "show_jokers": bool(jokers) if show_jokers is None else show_jokers,
+        "show_jokers": show_jokers,
     }
+    return render_to_string("components/_card_picker.html", context)  # a SafeString
