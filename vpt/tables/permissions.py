@@ -133,7 +133,7 @@ class TableAccess:
 
 def _load_table(table_id: int) -> Table | None:
     try:  # `get`, not `first`: no ORDER BY (the default one joins the event to sort one row)
-        return Table.objects.select_related("event__current_level", "dealer", "next_level").get(pk=table_id)
+        return Table.objects.select_related("event__current_level", "next_level").get(pk=table_id)
     except Table.DoesNotExist:
         return None
 
@@ -182,7 +182,7 @@ def table_access(request: HttpRequest, table_id: int, *, bearer: bool = False, c
 
 def table_dealer_required(view: View) -> View:
     """Only the table's dealer, a director or the table's device; the view gets ``table``
-    (event, level, dealer loaded). Anonymous visitors are sent to log in."""
+    (its event with the current level, and its next level, loaded). Anonymous visitors are sent to log in."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, table_id: int, *args: Any, **kwargs: Any) -> HttpResponseBase:
