@@ -281,7 +281,7 @@ def test_a_round_ends_when_the_button_has_gone_around(table: Table, director: Us
     hand = record_hand(
         table, hand_number=3, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
     )
-    assert hand.round_number == 1 and table_state(table.pk).round_complete is True
+    assert hand.round.number == 1 and table_state(table.pk).round_complete is True
     opened = close_round(table, actor=director)
     assert (opened.number, opened.button_moves) == (2, 0)
     rounds = [(r.number, r.button_moves, r.closed_at is None) for r in table.rounds.order_by("number")]
@@ -297,6 +297,6 @@ def test_the_hand_after_a_complete_round_opens_the_next_round(table: Table, dire
     fourth = record_hand(table, hand_number=4, actor=director, boards=kit.by_position(table, boards))
 
     state = table_state(table.pk)
-    assert fourth.round_number == 2
     current = table.rounds.get(closed_at__isnull=True)
+    assert fourth.round == current and current.number == 2
     assert (state.round_number, current.button_moves, state.round_complete) == (2, 1, False)
