@@ -32,8 +32,8 @@ class Hand(models.Model):
     table = models.ForeignKey("tables.Table", verbose_name=_("table"), on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField(_("hand number"))
     # RESTRICT: a round is never deleted while its hands exist (CASCADE would delete recorded
-    # hands with it), but deleting its table or event, which takes the hands too, still works:
-    # PROTECT would refuse that as well.
+    # hands with it), but deleting its table, which takes the hands too, still works: PROTECT
+    # would refuse that as well.
     round = models.ForeignKey("tables.Round", verbose_name=_("round"), on_delete=models.RESTRICT, related_name="hands")
     level = models.ForeignKey(
         "events.Level", verbose_name=_("level"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
