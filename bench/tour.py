@@ -60,7 +60,7 @@ def build(events: int, entries: int, hands: int, seed: int = 1) -> tuple[str, in
     from vpt.people.names import fold_name
     from vpt.rounds.models import Board, Exchange, Hand
     from vpt.rounds.scoring import board_fields, exchange_rows, score
-    from vpt.tables.models import Table
+    from vpt.tables.models import Round, Table
     from vpt.tours.models import Tour, TourEvent
 
     rng = random.Random(seed)
@@ -88,12 +88,13 @@ def build(events: int, entries: int, hands: int, seed: int = 1) -> tuple[str, in
             for place, player in enumerate(players, start=1)
         )
         tables = Table.objects.bulk_create(Table(event=event, number=n + 1) for n in range(entries // 3))
+        rounds = Round.objects.bulk_create(Round(table=table, number=1) for table in tables)
         hand_rows = Hand.objects.bulk_create(
             Hand(
                 event=event,
                 table=tables[i % len(tables)],
                 number=i // len(tables) + 1,
-                round_number=1,
+                round=rounds[i % len(tables)],
                 chips_per_point=100,
                 button_seat=3,
             )

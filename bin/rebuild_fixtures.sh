@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from vpt.tables.models import Table
 from vpt.tables.services import assign_dealer
 from decimal import Decimal
-from vpt.events.payout_services import set_payout_structure
+from vpt.money.payout_services import set_payout_structure
 from vpt.events.services import update_event
 from vpt.tours.services import create_tour
 from vpt.tours.simulation import simulate_tour_event

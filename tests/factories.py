@@ -141,20 +141,19 @@ def bulk_event(entries: int, *, slug: str = "big-open", seats: int = 3) -> Event
 def repeat_hands(table: Table, until: int) -> None:
     """Copies of the table's recorded hands (their boards and exchanges as `record_hand` stored
     them), numbered on until the table's last hand is ``until``: hundreds of hands in a few
-    bulk inserts rather than one `record_hand` each. The copies repeat the same stacks; they
-    are for pages and queries at scale, not for the chips."""
+    bulk inserts rather than one `record_hand` each. The copies repeat the same stacks and
+    rounds; they are for pages and queries at scale, not for the chips."""
     recorded = list(Hand.objects.filter(table=table).order_by("number"))
     assert recorded, "record some hands first"
-    last, rounds = recorded[-1].number, recorded[-1].round_number
+    last = recorded[-1].number
     copies: list[Hand] = []
     sources: list[Hand] = []
     for number in range(last + 1, until + 1):
         source = recorded[(number - 1) % len(recorded)]
-        cycle = (number - 1) // len(recorded)
         copy = Hand(
             **{f.attname: getattr(source, f.attname) for f in Hand._meta.concrete_fields if not f.primary_key},
         )
-        copy.number, copy.round_number, copy.key = number, source.round_number + cycle * rounds, None
+        copy.number, copy.key = number, None
         copies.append(copy)
         sources.append(source)
     Hand.objects.bulk_create(copies, batch_size=500)

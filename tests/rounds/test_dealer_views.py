@@ -161,7 +161,7 @@ def test_the_page_says_when_the_round_is_complete_and_the_next_hand_opens_anothe
 
     assert "Round 1: complete (the button has gone around): this hand starts round 2" in complete
     assert "Round 2: in progress" in next_round
-    assert Hand.objects.get(number=4).round_number == 2
+    assert Hand.objects.get(number=4).round.number == 2
 
 
 def test_htmx_submit_redirects_the_client(client: Client, table: Table, dealer_user: User) -> None:

@@ -2,6 +2,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db.models import RestrictedError
 
 from vpt.audit.models import AuditEntry
 from vpt.errors import Conflict, InvalidBoards, NotAllowed
@@ -10,7 +11,7 @@ from vpt.rounds.models import Board, Exchange, Hand
 from vpt.rounds.selectors import hand_detail, table_state
 from vpt.rounds.services import record_hand
 from vpt.seating.models import Seat
-from vpt.tables.models import Table
+from vpt.tables.models import Round, Table
 from vpt.tables.services import assign_dealer
 
 
@@ -281,7 +282,7 @@ def test_a_round_ends_when_the_button_has_gone_around(table: Table, director: Us
     hand = record_hand(
         table, hand_number=3, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
     )
-    assert hand.round_number == 1 and table_state(table.pk).round_complete is True
+    assert hand.round.number == 1 and table_state(table.pk).round_complete is True
     opened = close_round(table, actor=director)
     assert (opened.number, opened.button_moves) == (2, 0)
     rounds = [(r.number, r.button_moves, r.closed_at is None) for r in table.rounds.order_by("number")]
@@ -297,6 +298,17 @@ def test_the_hand_after_a_complete_round_opens_the_next_round(table: Table, dire
     fourth = record_hand(table, hand_number=4, actor=director, boards=kit.by_position(table, boards))
 
     state = table_state(table.pk)
-    assert fourth.round_number == 2
     current = table.rounds.get(closed_at__isnull=True)
+    assert fourth.round == current and current.number == 2
     assert (state.round_number, current.button_moves, state.round_complete) == (2, 1, False)
+
+
+def test_a_round_goes_only_with_its_table_and_its_hands(table: Table, director: User, kit: Any) -> None:
+    hand = record_hand(
+        table, hand_number=1, actor=director, boards=kit.by_position(table, [kit.JACKS, kit.ACES_FULL, kit.QUEENS_FULL])
+    )
+    with pytest.raises(RestrictedError):
+        hand.round.delete()
+
+    table.delete()
+    assert not Hand.objects.filter(pk=hand.pk).exists() and not Round.objects.filter(pk=hand.round_id).exists()

@@ -19,7 +19,7 @@ from vpt.events.models import Entry, Event
 from vpt.events.ticket_models import Ticket
 from vpt.festival.creation import create_main_event
 from vpt.rounds.models import Hand
-from vpt.tables.models import Table
+from vpt.tables.models import Round, Table
 from vpt.tours.final import final_plan
 from vpt.tours.models import Tour
 from vpt.tours.services import (
@@ -160,7 +160,8 @@ def test_the_final_stacks_follow_the_formula_rounded_half_up(director: Any) -> N
     assert (stacks["Ben"], stacks["Zoe"], stacks["Eva"]) == (12853, 12000, 12000)  # the re-entry: the base
 
     table = Table.objects.create(event=final, number=1)
-    Hand.objects.create(event=final, table=table, number=1, round_number=1, chips_per_point=1, button_seat=1)
+    first = Round.objects.create(table=table, number=1)
+    Hand.objects.create(event=final, table=table, number=1, round=first, chips_per_point=1, button_seat=1)
     with pytest.raises(Conflict) as started:
         scale_final_stacks(tour, actor=director)
     assert started.value.code == "final_started"

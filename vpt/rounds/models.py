@@ -1,7 +1,8 @@
 """Hands and what they settled.
 
 hand       one deal at one table, numbered per table from 1. It fixes the level (so the chips
-           per point), the button and the round it belongs to. A voided hand keeps its number
+           per point), the button and the round it belongs to (`tables.Round`, an orbit of the
+           button: `hand.round.number` is its number at the table). A voided hand keeps its number
            and its boards for the record but moves no chips.
 key        the name a device gave one submission of a hand (unique per table): sent again, it
            gets the hand it recorded the first time, never a second hand.
@@ -30,7 +31,10 @@ class Hand(models.Model):
     event = models.ForeignKey("events.Event", verbose_name=_("event"), on_delete=models.CASCADE, related_name="hands")
     table = models.ForeignKey("tables.Table", verbose_name=_("table"), on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField(_("hand number"))
-    round_number = models.PositiveIntegerField(_("round"))
+    # RESTRICT: a round is never deleted while its hands exist (CASCADE would delete recorded
+    # hands with it), but deleting its table, which takes the hands too, still works: PROTECT
+    # would refuse that as well.
+    round = models.ForeignKey("tables.Round", verbose_name=_("round"), on_delete=models.RESTRICT, related_name="hands")
     level = models.ForeignKey(
         "events.Level", verbose_name=_("level"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )

@@ -273,10 +273,11 @@ def hand_views(hands: QuerySet[Hand] | Sequence[Hand], *, public: bool) -> list[
 
 
 def one_hand_view(hand: Hand | int, *, public: bool) -> HandView:
-    """One hand as `hand_views` reads it: 3 queries. Raises Hand.DoesNotExist."""
+    """One hand as `hand_views` reads it, with who recorded it and its round: 3 queries.
+    Raises Hand.DoesNotExist."""
     pk = hand if isinstance(hand, int) else hand.pk
     # One hand: no order (the default one joins the table and the event to sort).
-    views = hand_views(Hand.objects.filter(pk=pk).select_related("recorded_by").order_by(), public=public)
+    views = hand_views(Hand.objects.filter(pk=pk).select_related("recorded_by", "round").order_by(), public=public)
     if not views:
         raise Hand.DoesNotExist(f"no hand {pk}")
     return views[0]

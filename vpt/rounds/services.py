@@ -525,7 +525,7 @@ def _write(event: Event, plan: _Plan, *, hand_number: int, actor: Actor, key: st
         event=event,
         table=table,
         number=hand_number,
-        round_number=current.number,
+        round=current,
         level_id=table.next_level_id,
         chips_per_point=plan.chips_per_point,
         button_seat=plan.order[-1],

@@ -10,5 +10,6 @@ Why `Round` lives here and not in `rounds` (where `Hand` is): seating, a layer b
 opens a table's first round when it seats a table and reads the open round to tell whether the
 next hand may be dealt (vpt/seating/services.py, vpt/seating/selectors.py). A model in
 `rounds` could not be imported there (no import upwards), so the round belongs with the table
-it orbits; `Hand.round_number` names it by number within its table.
+it orbits, and each `rounds.Hand` points down at the round it was played in (`Hand.round`), as
+it points at its table.
 """
