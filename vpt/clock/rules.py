@@ -384,6 +384,22 @@ def steady(level: LevelSpec, state: ClockState, now: datetime) -> bool:
     return elapsed < level.seconds
 
 
+def _settled_started(
+    levels: Sequence[LevelSpec],
+    state: ClockState,
+    now: datetime,
+    fantasyland_tables: Sequence[int],
+    fantasyland_ended_at: datetime | None,
+) -> ClockState:
+    """``settle``, refusing a clock that has not started (nothing to pause, resume or adjust)."""
+    settled = settle(
+        levels, state, now, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
+    )
+    if not settled.started:
+        raise ClockError("the clock has not started", code="not_started")
+    return settled
+
+
 def start(levels: Sequence[LevelSpec], state: ClockState, now: datetime) -> ClockState:
     """Start the clock at the anchor level (the first level unless one was chosen)."""
     _index_of(levels, state.level_number)
@@ -409,11 +425,7 @@ def pause(
     fantasyland_ended_at: datetime | None = None,
 ) -> ClockState:
     """Stop the clock at ``now``."""
-    settled = settle(
-        levels, state, now, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
-    )
-    if not settled.started:
-        raise ClockError("the clock has not started", code="not_started")
+    settled = _settled_started(levels, state, now, fantasyland_tables, fantasyland_ended_at)
     if settled.paused:
         raise ClockError("the clock is already paused", code="already_paused")
     return replace(settled, paused_at=now)
@@ -428,11 +440,7 @@ def resume(
     fantasyland_ended_at: datetime | None = None,
 ) -> ClockState:
     """Run the clock again from ``now``. Resuming a Fantasyland hold starts the break now."""
-    settled = settle(
-        levels, state, now, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
-    )
-    if not settled.started:
-        raise ClockError("the clock has not started", code="not_started")
+    settled = _settled_started(levels, state, now, fantasyland_tables, fantasyland_ended_at)
     if settled.paused_at is None:
         raise ClockError("the clock is not paused", code="not_paused")
     return replace(
@@ -457,11 +465,7 @@ def adjust(
     Taking away more than is left ends the level there, and no more: the next level starts
     with its full time. A level by hands alone has no time to adjust.
     """
-    settled = settle(
-        levels, state, now, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
-    )
-    if not settled.started:
-        raise ClockError("the clock has not started", code="not_started")
+    settled = _settled_started(levels, state, now, fantasyland_tables, fantasyland_ended_at)
     if settled.fantasyland_hold:
         raise ClockError("the break has not started: tables are playing Fantasyland", code="held")
     current = clock_status(levels, settled, now, fantasyland_tables=fantasyland_tables)

@@ -53,6 +53,8 @@ DealWaiting = Callable[[Event], object]
 """Deals the next hand at every table that waited for a break to end (given by the layer above,
 `vpt.rounds.clock`): called inside the clock's transaction, with the event locked, so no reader
 ever sees a break ended and a table not dealt (`not_dealt`)."""
+ClockChange = Callable[[ClockSnapshot, datetime.datetime], ClockState]
+"""What a service does to the clock: the new state, from the snapshot (refreshed) at a moment."""
 
 
 def _clock_message(error: ClockError) -> str:
@@ -232,7 +234,7 @@ def _change_clock(
     read_facts: FactsReader,
     now: datetime.datetime | None,
     action: str,
-    change: Callable[[ClockSnapshot, datetime.datetime], ClockState],
+    change: ClockChange,
     deal_waiting: DealWaiting | None = None,
 ) -> Clock:
     ensure_director(actor)
@@ -263,66 +265,46 @@ def _options(snapshot: ClockSnapshot) -> dict[str, Any]:
     return {"fantasyland_tables": snapshot.fantasyland_tables, "fantasyland_ended_at": snapshot.fantasyland_ended_at}
 
 
-@transaction.atomic(durable=True)
-def start_clock(
-    event: Event,
-    *,
-    actor: Actor,
-    read_facts: FactsReader,
-    now: datetime.datetime | None = None,
-    deal_waiting: DealWaiting | None = None,
-) -> Clock:
-    """Start the clock at the level in force (level 1 for a new event)."""
-    return _change_clock(
-        event,
-        actor=actor,
-        read_facts=read_facts,
-        now=now,
-        deal_waiting=deal_waiting,
-        action="clock.started",
-        change=lambda snap, at: clock_start(snap.specs, snap.state, at),
-    )
+def _clock_service(name: str, *, action: str, change: ClockChange, doc: str) -> Callable[..., Clock]:
+    """The top-level service ``name`` (documented by ``doc``): one transaction that makes
+    ``change`` to the clock and audits it as ``action`` (`_change_clock`)."""
+
+    @transaction.atomic(durable=True)
+    def service(
+        event: Event,
+        *,
+        actor: Actor,
+        read_facts: FactsReader,
+        now: datetime.datetime | None = None,
+        deal_waiting: DealWaiting | None = None,
+    ) -> Clock:
+        return _change_clock(
+            event, actor=actor, read_facts=read_facts, now=now, deal_waiting=deal_waiting, action=action, change=change
+        )
+
+    service.__name__ = service.__qualname__ = name
+    service.__doc__ = doc
+    return service
 
 
-@transaction.atomic(durable=True)
-def pause_clock(
-    event: Event,
-    *,
-    actor: Actor,
-    read_facts: FactsReader,
-    now: datetime.datetime | None = None,
-    deal_waiting: DealWaiting | None = None,
-) -> Clock:
-    return _change_clock(
-        event,
-        actor=actor,
-        read_facts=read_facts,
-        now=now,
-        deal_waiting=deal_waiting,
-        action="clock.paused",
-        change=lambda snap, at: clock_pause(snap.specs, snap.state, at, **_options(snap)),
-    )
-
-
-@transaction.atomic(durable=True)
-def resume_clock(
-    event: Event,
-    *,
-    actor: Actor,
-    read_facts: FactsReader,
-    now: datetime.datetime | None = None,
-    deal_waiting: DealWaiting | None = None,
-) -> Clock:
-    """Run the clock again; during a Fantasyland hold, start the break now."""
-    return _change_clock(
-        event,
-        actor=actor,
-        read_facts=read_facts,
-        now=now,
-        deal_waiting=deal_waiting,
-        action="clock.resumed",
-        change=lambda snap, at: clock_resume(snap.specs, snap.state, at, **_options(snap)),
-    )
+start_clock = _clock_service(
+    "start_clock",
+    action="clock.started",
+    change=lambda snap, at: clock_start(snap.specs, snap.state, at),
+    doc="Start the clock at the level in force (level 1 for a new event).",
+)
+pause_clock = _clock_service(
+    "pause_clock",
+    action="clock.paused",
+    change=lambda snap, at: clock_pause(snap.specs, snap.state, at, **_options(snap)),
+    doc="Stop the clock now.",
+)
+resume_clock = _clock_service(
+    "resume_clock",
+    action="clock.resumed",
+    change=lambda snap, at: clock_resume(snap.specs, snap.state, at, **_options(snap)),
+    doc="Run the clock again; during a Fantasyland hold, start the break now.",
+)
 
 
 @transaction.atomic(durable=True)
