@@ -47,15 +47,7 @@ class ClockSnapshot:
         current = self.event.current_level
         if current is None or current.number != self.status.level.number:
             return True
-        expected = _status_for(self.event.status, self.status.level.is_break)
-        return expected != self.event.status
-
-
-def _status_for(status: str, on_break: bool) -> str:
-    """The event status while the clock runs a level (finished and planned events keep theirs)."""
-    if status in (Event.Status.RUNNING, Event.Status.ON_BREAK):
-        return Event.Status.ON_BREAK if on_break else Event.Status.RUNNING
-    return status
+        return self.event.status_during(on_break=self.status.level.is_break) != self.event.status
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from vpt.clock.rules import pause as clock_pause
 from vpt.clock.rules import resume as clock_resume
 from vpt.clock.rules import set_time_left as clock_set_time_left
 from vpt.clock.rules import start as clock_start
-from vpt.clock.selectors import ClockSnapshot, RoomFacts, _status_for, clock_snapshot, level_specs
+from vpt.clock.selectors import ClockSnapshot, RoomFacts, clock_snapshot, level_specs
 from vpt.clock.steady import steady_now
 from vpt.errors import ServiceError
 from vpt.events.audit import bump_version, level_args, write_audit
@@ -99,7 +99,7 @@ def _clock_dict(clock: Clock) -> dict[str, Any]:
 def _put_level_in_force(event: Event, clock: Clock, snapshot: ClockSnapshot, *, actor: Actor) -> None:
     """Make the event's current level (and break status) the one the clock shows."""
     level = next(lv for lv in snapshot.levels if lv.number == snapshot.status.level.number)
-    status = _status_for(event.status, level.is_break) if clock.started_at else event.status
+    status = event.status_during(on_break=level.is_break) if clock.started_at else event.status
     before = event.current_level.number if event.current_level else None
     update = []
     if event.current_level_id != level.pk:
@@ -163,7 +163,7 @@ def refresh_clock_after_hand(
     if (
         level is not None
         and clock.level_number == level.number == clock.level_in_force
-        and _status_for(event.status, level.is_break) == event.status
+        and event.status_during(on_break=level.is_break) == event.status
     ):
         (spec,) = level_specs([level])
         state = ClockState(
