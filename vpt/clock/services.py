@@ -261,10 +261,6 @@ def _change_clock(
     return clock
 
 
-def _options(snapshot: ClockSnapshot) -> dict[str, Any]:
-    return {"fantasyland_tables": snapshot.fantasyland_tables, "fantasyland_ended_at": snapshot.fantasyland_ended_at}
-
-
 def _clock_service(name: str, *, action: str, change: ClockChange, doc: str) -> Callable[..., Clock]:
     """The top-level service ``name`` (documented by ``doc``): one transaction that makes
     ``change`` to the clock and audits it as ``action`` (`_change_clock`)."""
@@ -296,13 +292,13 @@ start_clock = _clock_service(
 pause_clock = _clock_service(
     "pause_clock",
     action="clock.paused",
-    change=lambda snap, at: clock_pause(snap.specs, snap.state, at, **_options(snap)),
+    change=lambda snap, at: clock_pause(snap.specs, snap.state, at, snap.fantasyland),
     doc="Stop the clock now.",
 )
 resume_clock = _clock_service(
     "resume_clock",
     action="clock.resumed",
-    change=lambda snap, at: clock_resume(snap.specs, snap.state, at, **_options(snap)),
+    change=lambda snap, at: clock_resume(snap.specs, snap.state, at, snap.fantasyland),
     doc="Run the clock again; during a Fantasyland hold, start the break now.",
 )
 
@@ -327,9 +323,9 @@ def adjust_clock(
         if level is not None:
             state = go_to_level(snap.specs, state, at, level)
         if seconds:
-            state = clock_adjust(snap.specs, state, at, seconds, **_options(snap))
+            state = clock_adjust(snap.specs, state, at, seconds, snap.fantasyland)
         if time_left is not None:
-            state = clock_set_time_left(snap.specs, state, at, time_left, **_options(snap))
+            state = clock_set_time_left(snap.specs, state, at, time_left, snap.fantasyland)
         return state
 
     return _change_clock(
@@ -352,7 +348,7 @@ def hold_clock(event: Event, *, paused: bool, now: datetime.datetime, facts: Roo
         return False
     clock = _lock_clock(event)
     change = clock_pause if paused else clock_resume
-    _store_clock(clock, change(snapshot.specs, snapshot.state, now, **_options(snapshot)))
+    _store_clock(clock, change(snapshot.specs, snapshot.state, now, snapshot.fantasyland))
     _put_level_in_force(event, clock, clock_snapshot(event, now=now, facts=facts, clock=clock), actor=None)
     clock.save()
     return True
