@@ -209,11 +209,17 @@ def _released(state: ClockState, now: datetime, fantasyland: Fantasyland) -> Clo
     release = state.paused_at
     if fantasyland.ended_at is not None and fantasyland.ended_at > release:
         release = min(fantasyland.ended_at, now)
+    return _running_from(state, release)
+
+
+def _running_from(state: ClockState, moment: datetime) -> ClockState:
+    """A paused (or held) ``state`` running again from ``moment``: its pause counts as paused time."""
+    assert state.paused_at is not None
     return replace(
         state,
         paused_at=None,
         fantasyland_hold=False,
-        paused_seconds=state.paused_seconds + _seconds(release - state.paused_at),
+        paused_seconds=state.paused_seconds + _seconds(moment - state.paused_at),
     )
 
 
@@ -420,12 +426,7 @@ def resume(
     settled = _settled_started(levels, state, now, fantasyland)
     if settled.paused_at is None:
         raise ClockError("the clock is not paused", code="not_paused")
-    return replace(
-        settled,
-        paused_at=None,
-        fantasyland_hold=False,
-        paused_seconds=settled.paused_seconds + _seconds(now - settled.paused_at),
-    )
+    return _running_from(settled, now)
 
 
 def adjust(
