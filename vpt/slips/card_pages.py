@@ -26,7 +26,7 @@ Card = TypeVar("Card")
 
 
 class CardLayout(Layout):
-    """One card per page: A6 landscape."""
+    """One card per page: A6 landscape (the table's sign-in card stands up: A6 portrait)."""
 
     PAGE = landscape(A6)
     MARGIN_X = 8 * mm
