@@ -128,12 +128,7 @@ def update_level(
     if level.number < _current_number(event):
         raise Conflict(_("Level %(number)s is past; it cannot change.") % {"number": level.number}, code="level_played")
     fields = _level_fields(chips_per_point, minutes, hands, is_break)
-    before = {
-        "chips_per_point": level.chips_per_point,
-        "minutes": level.minutes,
-        "hands": level.hands,
-        "is_break": level.is_break,
-    }
+    before = {key: getattr(level, key) for key in fields}
     for key, value in fields.items():
         setattr(level, key, value)
     level.save(update_fields=list(fields))
