@@ -13,6 +13,7 @@ from vpt.clock.rules import (
     BreakKind,
     ClockError,
     ClockState,
+    Fantasyland,
     LevelSpec,
     adjust,
     break_status,
@@ -202,7 +203,7 @@ def test_adjusting_a_level_by_hands_alone_is_refused() -> None:
 def test_a_break_due_waits_for_the_fantasyland_tables() -> None:
     state = start(LEVELS, ClockState(), T0)
 
-    status = clock_status(LEVELS, state, at(43), fantasyland_tables=[7, 3])
+    status = clock_status(LEVELS, state, at(43), Fantasyland(tables=[7, 3]))
 
     assert status.level.number == 3
     assert status.seconds_left == 600  # the break has not started
@@ -215,8 +216,8 @@ def test_a_break_due_waits_for_the_fantasyland_tables() -> None:
 def test_the_message_for_one_table_and_for_three() -> None:
     state = start(LEVELS, ClockState(), T0)
 
-    one = break_status(LEVELS, state, at(41), fantasyland_tables=[3])
-    three = break_status(LEVELS, state, at(41), fantasyland_tables=[12, 3, 7])
+    one = break_status(LEVELS, state, at(41), Fantasyland(tables=[3]))
+    three = break_status(LEVELS, state, at(41), Fantasyland(tables=[12, 3, 7]))
 
     assert one.message == "Break starts when table 3 finishes Fantasyland"
     assert three.message == "Break starts when tables 3, 7 and 12 finish Fantasyland"
@@ -226,7 +227,7 @@ def test_the_message_in_spanish() -> None:
     state = start(LEVELS, ClockState(), T0)
 
     with translation.override("es"):
-        message = break_status(LEVELS, state, at(41), fantasyland_tables=[3, 7]).message
+        message = break_status(LEVELS, state, at(41), Fantasyland(tables=[3, 7])).message
 
     assert message == "El descanso empieza cuando las mesas 3 y 7 terminen su Fantasyland"
 
@@ -234,7 +235,7 @@ def test_the_message_in_spanish() -> None:
 def test_fantasyland_before_the_break_is_due_changes_nothing() -> None:
     state = start(LEVELS, ClockState(), T0)
 
-    status = clock_status(LEVELS, state, at(30), fantasyland_tables=[3])
+    status = clock_status(LEVELS, state, at(30), Fantasyland(tables=[3]))
 
     assert (status.level.number, status.seconds_left, status.running) == (2, 600, True)
     assert status.break_status.kind == BreakKind.NONE
@@ -244,18 +245,18 @@ def test_the_break_starts_officially_when_the_last_fantasyland_hand_ends() -> No
     state = start(LEVELS, ClockState(), T0)
 
     # 42 minutes in: the break was due at 40, tables 3 and 7 still play Fantasyland.
-    held = settle(LEVELS, state, at(42), fantasyland_tables=[3, 7])
+    held = settle(LEVELS, state, at(42), Fantasyland(tables=[3, 7]))
     assert held == ClockState(started_at=at(40), level_number=3, paused_at=at(40), fantasyland_hold=True)
     # Table 3 finishes; table 7 goes on (its player stayed in Fantasyland).
-    assert settle(LEVELS, held, at(44), fantasyland_tables=[7]) == held
-    assert break_status(LEVELS, held, at(44), fantasyland_tables=[7]).message == (
+    assert settle(LEVELS, held, at(44), Fantasyland(tables=[7])) == held
+    assert break_status(LEVELS, held, at(44), Fantasyland(tables=[7])).message == (
         "Break starts when table 7 finishes Fantasyland"
     )
     # Table 7's last Fantasyland hand ended at 46: the ten-minute break runs 46 to 56.
-    during = clock_status(LEVELS, held, at(50), fantasyland_ended_at=at(46))
+    during = clock_status(LEVELS, held, at(50), Fantasyland(ended_at=at(46)))
     assert (during.level.number, during.seconds_left, during.running) == (3, 360, True)
     assert during.break_status.kind == BreakKind.ON_BREAK
-    released = settle(LEVELS, held, at(50), fantasyland_ended_at=at(46))
+    released = settle(LEVELS, held, at(50), Fantasyland(ended_at=at(46)))
     assert clock_status(LEVELS, released, at(50)) == during
     after = clock_status(LEVELS, released, at(57))
     assert (after.level.number, after.seconds_left) == (4, 1140)
@@ -272,9 +273,9 @@ def test_a_fantasyland_hold_ended_without_a_time_starts_the_break_when_it_was_du
 def test_the_director_may_start_the_break_before_fantasyland_ends() -> None:
     held = ClockState(started_at=at(40), level_number=3, paused_at=at(40), fantasyland_hold=True)
 
-    started = resume(LEVELS, held, at(44), fantasyland_tables=[7])
+    started = resume(LEVELS, held, at(44), Fantasyland(tables=[7]))
 
-    status = clock_status(LEVELS, started, at(45), fantasyland_tables=[7])
+    status = clock_status(LEVELS, started, at(45), Fantasyland(tables=[7]))
     assert (status.level.number, status.seconds_left, status.break_status.kind) == (3, 540, BreakKind.ON_BREAK)
 
 
@@ -282,9 +283,9 @@ def test_a_fantasyland_hold_cannot_be_adjusted_or_paused() -> None:
     held = ClockState(started_at=at(40), level_number=3, paused_at=at(40), fantasyland_hold=True)
 
     with pytest.raises(ClockError) as adjusting:
-        adjust(LEVELS, held, at(44), 60, fantasyland_tables=[7])
+        adjust(LEVELS, held, at(44), 60, Fantasyland(tables=[7]))
     with pytest.raises(ClockError) as pausing:
-        pause(LEVELS, held, at(44), fantasyland_tables=[7])
+        pause(LEVELS, held, at(44), Fantasyland(tables=[7]))
 
     assert (adjusting.value.code, pausing.value.code) == ("held", "already_paused")
 

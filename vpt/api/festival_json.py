@@ -32,7 +32,23 @@ class FlightRow(Protocol):
     def advancing(self) -> int: ...
 
 
-class Day2SeatRow(Protocol):
+class _StackRow(Protocol):
+    """A player's stack: the name public pages show, the entry, the person (None: not matched)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def entry_id(self) -> int: ...
+
+    @property
+    def person_id(self) -> int | None: ...
+
+    @property
+    def stack(self) -> int: ...
+
+
+class Day2SeatRow(_StackRow, Protocol):
     @property
     def table(self) -> int: ...
 
@@ -40,34 +56,10 @@ class Day2SeatRow(Protocol):
     def seat(self) -> int: ...
 
     @property
-    def name(self) -> str: ...
-
-    @property
-    def entry_id(self) -> int: ...
-
-    @property
-    def person_id(self) -> int | None: ...
-
-    @property
     def flight(self) -> str: ...  # the slug of the flight the stack came from
 
-    @property
-    def stack(self) -> int: ...
 
-
-class AdvanceRow(Protocol):
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def entry_id(self) -> int: ...
-
-    @property
-    def person_id(self) -> int | None: ...
-
-    @property
-    def stack(self) -> int: ...
-
+class AdvanceRow(_StackRow, Protocol):
     @property
     def table(self) -> int | None: ...
 

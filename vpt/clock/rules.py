@@ -23,9 +23,9 @@ hand pending keep playing until no Fantasyland remains, and the break starts off
 the last Fantasyland hand ends. Here: while tables have Fantasyland pending as the clock
 reaches a break, the clock holds at the start of the break and ``break_status`` says "Break
 starts when tables 3 and 7 finish Fantasyland". ``settle`` stores the hold as a pause
-(``fantasyland_hold``); once no table has Fantasyland pending, the hold ends at
-``fantasyland_ended_at`` (when the last Fantasyland hand ended) and the break's time runs from
-there.
+(``fantasyland_hold``); once no table has Fantasyland pending, the hold ends when the last
+Fantasyland hand ended and the break's time runs from there. What the room's Fantasyland hands
+say at a moment (the tables with one pending, when the last one ended) is a ``Fantasyland``.
 
 No database here: the events selectors turn models into these dataclasses.
 """
@@ -42,11 +42,13 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext, ngettext
 
 __all__ = [
+    "NO_FANTASYLAND",
     "BreakKind",
     "BreakStatus",
     "ClockError",
     "ClockState",
     "ClockStatus",
+    "Fantasyland",
     "LevelSpec",
     "adjust",
     "break_status",
@@ -80,6 +82,19 @@ class LevelSpec:
     @property
     def seconds(self) -> int | None:
         return None if self.minutes is None else self.minutes * 60
+
+
+@dataclass(frozen=True, slots=True)
+class Fantasyland:
+    """What the room's Fantasyland hands tell the clock at a moment: ``tables``, the numbers of
+    the tables with a Fantasyland hand pending; ``ended_at``, when the last Fantasyland hand
+    ended (a stored hold ends there once no table has one pending)."""
+
+    tables: Sequence[int] = ()
+    ended_at: datetime | None = None
+
+
+NO_FANTASYLAND = Fantasyland()
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,20 +202,24 @@ def _seconds(delta: timedelta) -> float:
     return delta.total_seconds()
 
 
-def _released(
-    state: ClockState, now: datetime, fantasyland_tables: Sequence[int], fantasyland_ended_at: datetime | None
-) -> ClockState:
+def _released(state: ClockState, now: datetime, fantasyland: Fantasyland) -> ClockState:
     """A stored Fantasyland hold, ended if no table has Fantasyland pending any more."""
-    if not (state.fantasyland_hold and state.paused_at is not None) or fantasyland_tables:
+    if not (state.fantasyland_hold and state.paused_at is not None) or fantasyland.tables:
         return state
     release = state.paused_at
-    if fantasyland_ended_at is not None and fantasyland_ended_at > release:
-        release = min(fantasyland_ended_at, now)
+    if fantasyland.ended_at is not None and fantasyland.ended_at > release:
+        release = min(fantasyland.ended_at, now)
+    return _running_from(state, release)
+
+
+def _running_from(state: ClockState, moment: datetime) -> ClockState:
+    """A paused (or held) ``state`` running again from ``moment``: its pause counts as paused time."""
+    assert state.paused_at is not None
     return replace(
         state,
         paused_at=None,
         fantasyland_hold=False,
-        paused_seconds=state.paused_seconds + _seconds(release - state.paused_at),
+        paused_seconds=state.paused_seconds + _seconds(moment - state.paused_at),
     )
 
 
@@ -233,17 +252,9 @@ def _walk(
 
 
 def clock_status(
-    levels: Sequence[LevelSpec],
-    state: ClockState,
-    now: datetime,
-    *,
-    fantasyland_tables: Sequence[int] = (),
-    fantasyland_ended_at: datetime | None = None,
+    levels: Sequence[LevelSpec], state: ClockState, now: datetime, fantasyland: Fantasyland = NO_FANTASYLAND
 ) -> ClockStatus:
-    """What the clock shows at ``now``.
-
-    ``fantasyland_tables``: numbers of the tables with a Fantasyland hand pending now.
-    ``fantasyland_ended_at``: when the last Fantasyland hand ended (ends a stored hold there).
+    """What the clock shows at ``now``, with ``fantasyland`` what the room's Fantasyland hands say.
 
     >>> from datetime import datetime, timezone
     >>> levels = [LevelSpec(1, 100, minutes=20), LevelSpec(2, 200, minutes=20)]
@@ -252,8 +263,8 @@ def clock_status(
     >>> status.level.number, status.chips_per_point, status.seconds_left
     (2, 200, 900)
     """
-    state = _released(state, now, fantasyland_tables, fantasyland_ended_at)
-    position = _walk(levels, state, now, fantasyland_tables)
+    state = _released(state, now, fantasyland)
+    position = _walk(levels, state, now, fantasyland.tables)
     level = levels[position.index]
     later = levels[position.index + 1 :]
     elapsed = 0.0 if position.held else position.elapsed
@@ -265,7 +276,7 @@ def clock_status(
     hands_left = None if level.hands is None else max(0, level.hands - position.hands)
 
     if position.held:
-        pending = tuple(sorted(set(fantasyland_tables)))
+        pending = tuple(sorted(set(fantasyland.tables)))
         breaking = BreakStatus(BreakKind.WAITING, pending, seconds_left)
     elif level.is_break:
         breaking = BreakStatus(BreakKind.ON_BREAK, (), seconds_left)
@@ -301,12 +312,7 @@ def clock_status(
 
 
 def break_status(
-    levels: Sequence[LevelSpec],
-    state: ClockState,
-    now: datetime,
-    *,
-    fantasyland_tables: Sequence[int] = (),
-    fantasyland_ended_at: datetime | None = None,
+    levels: Sequence[LevelSpec], state: ClockState, now: datetime, fantasyland: Fantasyland = NO_FANTASYLAND
 ) -> BreakStatus:
     """Whether the room is on a break, or waiting for Fantasyland tables before one.
 
@@ -314,31 +320,24 @@ def break_status(
     >>> levels = [LevelSpec(1, 100, minutes=20), LevelSpec(2, 0, minutes=10, is_break=True)]
     >>> start = datetime(2025, 5, 1, 18, 0, tzinfo=timezone.utc)
     >>> status = break_status(levels, ClockState(started_at=start), start + timedelta(minutes=21),
-    ...                       fantasyland_tables=[7, 3])
+    ...                       Fantasyland(tables=[7, 3]))
     >>> status.tables, status.message
     ((3, 7), 'Break starts when tables 3 and 7 finish Fantasyland')
     """
-    return clock_status(
-        levels, state, now, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
-    ).break_status
+    return clock_status(levels, state, now, fantasyland).break_status
 
 
 def settle(
-    levels: Sequence[LevelSpec],
-    state: ClockState,
-    now: datetime,
-    *,
-    fantasyland_tables: Sequence[int] = (),
-    fantasyland_ended_at: datetime | None = None,
+    levels: Sequence[LevelSpec], state: ClockState, now: datetime, fantasyland: Fantasyland = NO_FANTASYLAND
 ) -> ClockState:
     """The same clock, anchored on the level in force at ``now`` (the state to store).
 
     A Fantasyland hold is stored as a pause from the moment the break was due; it ends (and the
-    break's time starts) at ``fantasyland_ended_at`` once no table has Fantasyland pending.
+    break's time starts) at ``fantasyland.ended_at`` once no table has Fantasyland pending.
     The result shows exactly what ``state`` shows, now and later.
     """
-    released = _released(state, now, fantasyland_tables, fantasyland_ended_at)
-    position = _walk(levels, released, now, fantasyland_tables)
+    released = _released(state, now, fantasyland)
+    position = _walk(levels, released, now, fantasyland.tables)
     if released.started_at is None or position.end is None:
         return released
     level_number = levels[position.index].number
@@ -384,6 +383,16 @@ def steady(level: LevelSpec, state: ClockState, now: datetime) -> bool:
     return elapsed < level.seconds
 
 
+def _settled_started(
+    levels: Sequence[LevelSpec], state: ClockState, now: datetime, fantasyland: Fantasyland
+) -> ClockState:
+    """``settle``, refusing a clock that has not started (nothing to pause, resume or adjust)."""
+    settled = settle(levels, state, now, fantasyland)
+    if not settled.started:
+        raise ClockError("the clock has not started", code="not_started")
+    return settled
+
+
 def start(levels: Sequence[LevelSpec], state: ClockState, now: datetime) -> ClockState:
     """Start the clock at the anchor level (the first level unless one was chosen)."""
     _index_of(levels, state.level_number)
@@ -401,46 +410,23 @@ def start(levels: Sequence[LevelSpec], state: ClockState, now: datetime) -> Cloc
 
 
 def pause(
-    levels: Sequence[LevelSpec],
-    state: ClockState,
-    now: datetime,
-    *,
-    fantasyland_tables: Sequence[int] = (),
-    fantasyland_ended_at: datetime | None = None,
+    levels: Sequence[LevelSpec], state: ClockState, now: datetime, fantasyland: Fantasyland = NO_FANTASYLAND
 ) -> ClockState:
     """Stop the clock at ``now``."""
-    settled = settle(
-        levels, state, now, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
-    )
-    if not settled.started:
-        raise ClockError("the clock has not started", code="not_started")
+    settled = _settled_started(levels, state, now, fantasyland)
     if settled.paused:
         raise ClockError("the clock is already paused", code="already_paused")
     return replace(settled, paused_at=now)
 
 
 def resume(
-    levels: Sequence[LevelSpec],
-    state: ClockState,
-    now: datetime,
-    *,
-    fantasyland_tables: Sequence[int] = (),
-    fantasyland_ended_at: datetime | None = None,
+    levels: Sequence[LevelSpec], state: ClockState, now: datetime, fantasyland: Fantasyland = NO_FANTASYLAND
 ) -> ClockState:
     """Run the clock again from ``now``. Resuming a Fantasyland hold starts the break now."""
-    settled = settle(
-        levels, state, now, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
-    )
-    if not settled.started:
-        raise ClockError("the clock has not started", code="not_started")
+    settled = _settled_started(levels, state, now, fantasyland)
     if settled.paused_at is None:
         raise ClockError("the clock is not paused", code="not_paused")
-    return replace(
-        settled,
-        paused_at=None,
-        fantasyland_hold=False,
-        paused_seconds=settled.paused_seconds + _seconds(now - settled.paused_at),
-    )
+    return _running_from(settled, now)
 
 
 def adjust(
@@ -448,27 +434,21 @@ def adjust(
     state: ClockState,
     now: datetime,
     seconds: int,
-    *,
-    fantasyland_tables: Sequence[int] = (),
-    fantasyland_ended_at: datetime | None = None,
+    fantasyland: Fantasyland = NO_FANTASYLAND,
 ) -> ClockState:
     """Give the current level ``seconds`` more time (fewer when negative).
 
     Taking away more than is left ends the level there, and no more: the next level starts
     with its full time. A level by hands alone has no time to adjust.
     """
-    settled = settle(
-        levels, state, now, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
-    )
-    if not settled.started:
-        raise ClockError("the clock has not started", code="not_started")
+    settled = _settled_started(levels, state, now, fantasyland)
     if settled.fantasyland_hold:
         raise ClockError("the break has not started: tables are playing Fantasyland", code="held")
-    current = clock_status(levels, settled, now, fantasyland_tables=fantasyland_tables)
+    current = clock_status(levels, settled, now, fantasyland)
     if current.seconds_left is None:
         raise ClockError("this level is counted in hands, not time", code="untimed")
     if seconds < 0:
-        position = _walk(levels, settled, now, fantasyland_tables)
+        position = _walk(levels, settled, now, fantasyland.tables)
         assert current.level.seconds is not None
         seconds = max(seconds, -math.ceil(current.level.seconds - position.elapsed))
     return replace(settled, adjustment_seconds=settled.adjustment_seconds + seconds)
@@ -479,9 +459,7 @@ def set_time_left(
     state: ClockState,
     now: datetime,
     seconds_left: int,
-    *,
-    fantasyland_tables: Sequence[int] = (),
-    fantasyland_ended_at: datetime | None = None,
+    fantasyland: Fantasyland = NO_FANTASYLAND,
 ) -> ClockState:
     """Make the current level show exactly ``seconds_left`` seconds left at ``now``.
 
@@ -493,14 +471,10 @@ def set_time_left(
     >>> clock_status(levels, state, now).seconds_left, state.adjustment_seconds
     (300, -450)
     """
-    current = clock_status(
-        levels, state, now, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
-    )
+    current = clock_status(levels, state, now, fantasyland)
     # adjust() refuses what it cannot change: a clock not started, held, or a level by hands.
     shift = max(0, seconds_left) - (current.seconds_left or 0)
-    return adjust(
-        levels, state, now, shift, fantasyland_tables=fantasyland_tables, fantasyland_ended_at=fantasyland_ended_at
-    )
+    return adjust(levels, state, now, shift, fantasyland)
 
 
 def go_to_level(levels: Sequence[LevelSpec], state: ClockState, now: datetime, number: int) -> ClockState:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
-from vpt.clock.rules import ClockState, ClockStatus, LevelSpec, clock_status, settle
+from vpt.clock.rules import ClockState, ClockStatus, Fantasyland, LevelSpec, clock_status, settle
 from vpt.events.models import Clock, Event, Level
 
 
@@ -28,8 +28,7 @@ class ClockSnapshot:
     state: ClockState
     settled: ClockState
     status: ClockStatus
-    fantasyland_tables: tuple[int, ...]
-    fantasyland_ended_at: datetime | None
+    fantasyland: Fantasyland
     now: datetime
 
     @property
@@ -47,15 +46,7 @@ class ClockSnapshot:
         current = self.event.current_level
         if current is None or current.number != self.status.level.number:
             return True
-        expected = _status_for(self.event.status, self.status.level.is_break)
-        return expected != self.event.status
-
-
-def _status_for(status: str, on_break: bool) -> str:
-    """The event status while the clock runs a level (finished and planned events keep theirs)."""
-    if status in (Event.Status.RUNNING, Event.Status.ON_BREAK):
-        return Event.Status.ON_BREAK if on_break else Event.Status.RUNNING
-    return status
+        return self.event.status_during(on_break=self.status.level.is_break) != self.event.status
 
 
 @dataclass(frozen=True)
@@ -123,7 +114,6 @@ def clock_snapshot(
         clock = Clock.objects.filter(event=event).first()
     current = event.current_level.number if event.current_level else None
     state = ClockState(level_number=current if current in {lv.number for lv in levels} else None)
-    fantasyland = facts.fantasyland_tables
     ended_at = None
     if clock is not None:
         anchor = next((lv for lv in levels if lv.number == clock.level_number), None)
@@ -144,15 +134,15 @@ def clock_snapshot(
             hands_completed_at=completed_at,
             fantasyland_hold=clock.fantasyland_hold,
         )
+    fantasyland = Fantasyland(facts.fantasyland_tables, ended_at)
     return ClockSnapshot(
         event=event,
         clock=clock,
         levels=levels,
         specs=specs,
         state=state,
-        settled=settle(specs, state, now, fantasyland_tables=fantasyland, fantasyland_ended_at=ended_at),
-        status=clock_status(specs, state, now, fantasyland_tables=fantasyland, fantasyland_ended_at=ended_at),
-        fantasyland_tables=fantasyland,
-        fantasyland_ended_at=ended_at,
+        settled=settle(specs, state, now, fantasyland),
+        status=clock_status(specs, state, now, fantasyland),
+        fantasyland=fantasyland,
         now=now,
     )

@@ -40,7 +40,7 @@ from vpt.clock.rules import pause as clock_pause
 from vpt.clock.rules import resume as clock_resume
 from vpt.clock.rules import set_time_left as clock_set_time_left
 from vpt.clock.rules import start as clock_start
-from vpt.clock.selectors import ClockSnapshot, RoomFacts, _status_for, clock_snapshot, level_specs
+from vpt.clock.selectors import ClockSnapshot, RoomFacts, clock_snapshot, level_specs
 from vpt.clock.steady import steady_now
 from vpt.errors import ServiceError
 from vpt.events.audit import bump_version, level_args, write_audit
@@ -53,6 +53,8 @@ DealWaiting = Callable[[Event], object]
 """Deals the next hand at every table that waited for a break to end (given by the layer above,
 `vpt.rounds.clock`): called inside the clock's transaction, with the event locked, so no reader
 ever sees a break ended and a table not dealt (`not_dealt`)."""
+ClockChange = Callable[[ClockSnapshot, datetime.datetime], ClockState]
+"""What a service does to the clock: the new state, from the snapshot (refreshed) at a moment."""
 
 
 def _clock_message(error: ClockError) -> str:
@@ -97,7 +99,7 @@ def _clock_dict(clock: Clock) -> dict[str, Any]:
 def _put_level_in_force(event: Event, clock: Clock, snapshot: ClockSnapshot, *, actor: Actor) -> None:
     """Make the event's current level (and break status) the one the clock shows."""
     level = next(lv for lv in snapshot.levels if lv.number == snapshot.status.level.number)
-    status = _status_for(event.status, level.is_break) if clock.started_at else event.status
+    status = event.status_during(on_break=level.is_break) if clock.started_at else event.status
     before = event.current_level.number if event.current_level else None
     update = []
     if event.current_level_id != level.pk:
@@ -161,7 +163,7 @@ def refresh_clock_after_hand(
     if (
         level is not None
         and clock.level_number == level.number == clock.level_in_force
-        and _status_for(event.status, level.is_break) == event.status
+        and event.status_during(on_break=level.is_break) == event.status
     ):
         (spec,) = level_specs([level])
         state = ClockState(
@@ -232,7 +234,7 @@ def _change_clock(
     read_facts: FactsReader,
     now: datetime.datetime | None,
     action: str,
-    change: Callable[[ClockSnapshot, datetime.datetime], ClockState],
+    change: ClockChange,
     deal_waiting: DealWaiting | None = None,
 ) -> Clock:
     ensure_director(actor)
@@ -259,70 +261,46 @@ def _change_clock(
     return clock
 
 
-def _options(snapshot: ClockSnapshot) -> dict[str, Any]:
-    return {"fantasyland_tables": snapshot.fantasyland_tables, "fantasyland_ended_at": snapshot.fantasyland_ended_at}
+def _clock_service(name: str, *, action: str, change: ClockChange, doc: str) -> Callable[..., Clock]:
+    """The top-level service ``name`` (documented by ``doc``): one transaction that makes
+    ``change`` to the clock and audits it as ``action`` (`_change_clock`)."""
+
+    @transaction.atomic(durable=True)
+    def service(
+        event: Event,
+        *,
+        actor: Actor,
+        read_facts: FactsReader,
+        now: datetime.datetime | None = None,
+        deal_waiting: DealWaiting | None = None,
+    ) -> Clock:
+        return _change_clock(
+            event, actor=actor, read_facts=read_facts, now=now, deal_waiting=deal_waiting, action=action, change=change
+        )
+
+    service.__name__ = service.__qualname__ = name
+    service.__doc__ = doc
+    return service
 
 
-@transaction.atomic(durable=True)
-def start_clock(
-    event: Event,
-    *,
-    actor: Actor,
-    read_facts: FactsReader,
-    now: datetime.datetime | None = None,
-    deal_waiting: DealWaiting | None = None,
-) -> Clock:
-    """Start the clock at the level in force (level 1 for a new event)."""
-    return _change_clock(
-        event,
-        actor=actor,
-        read_facts=read_facts,
-        now=now,
-        deal_waiting=deal_waiting,
-        action="clock.started",
-        change=lambda snap, at: clock_start(snap.specs, snap.state, at),
-    )
-
-
-@transaction.atomic(durable=True)
-def pause_clock(
-    event: Event,
-    *,
-    actor: Actor,
-    read_facts: FactsReader,
-    now: datetime.datetime | None = None,
-    deal_waiting: DealWaiting | None = None,
-) -> Clock:
-    return _change_clock(
-        event,
-        actor=actor,
-        read_facts=read_facts,
-        now=now,
-        deal_waiting=deal_waiting,
-        action="clock.paused",
-        change=lambda snap, at: clock_pause(snap.specs, snap.state, at, **_options(snap)),
-    )
-
-
-@transaction.atomic(durable=True)
-def resume_clock(
-    event: Event,
-    *,
-    actor: Actor,
-    read_facts: FactsReader,
-    now: datetime.datetime | None = None,
-    deal_waiting: DealWaiting | None = None,
-) -> Clock:
-    """Run the clock again; during a Fantasyland hold, start the break now."""
-    return _change_clock(
-        event,
-        actor=actor,
-        read_facts=read_facts,
-        now=now,
-        deal_waiting=deal_waiting,
-        action="clock.resumed",
-        change=lambda snap, at: clock_resume(snap.specs, snap.state, at, **_options(snap)),
-    )
+start_clock = _clock_service(
+    "start_clock",
+    action="clock.started",
+    change=lambda snap, at: clock_start(snap.specs, snap.state, at),
+    doc="Start the clock at the level in force (level 1 for a new event).",
+)
+pause_clock = _clock_service(
+    "pause_clock",
+    action="clock.paused",
+    change=lambda snap, at: clock_pause(snap.specs, snap.state, at, snap.fantasyland),
+    doc="Stop the clock now.",
+)
+resume_clock = _clock_service(
+    "resume_clock",
+    action="clock.resumed",
+    change=lambda snap, at: clock_resume(snap.specs, snap.state, at, snap.fantasyland),
+    doc="Run the clock again; during a Fantasyland hold, start the break now.",
+)
 
 
 @transaction.atomic(durable=True)
@@ -345,9 +323,9 @@ def adjust_clock(
         if level is not None:
             state = go_to_level(snap.specs, state, at, level)
         if seconds:
-            state = clock_adjust(snap.specs, state, at, seconds, **_options(snap))
+            state = clock_adjust(snap.specs, state, at, seconds, snap.fantasyland)
         if time_left is not None:
-            state = clock_set_time_left(snap.specs, state, at, time_left, **_options(snap))
+            state = clock_set_time_left(snap.specs, state, at, time_left, snap.fantasyland)
         return state
 
     return _change_clock(
@@ -370,7 +348,7 @@ def hold_clock(event: Event, *, paused: bool, now: datetime.datetime, facts: Roo
         return False
     clock = _lock_clock(event)
     change = clock_pause if paused else clock_resume
-    _store_clock(clock, change(snapshot.specs, snapshot.state, now, **_options(snapshot)))
+    _store_clock(clock, change(snapshot.specs, snapshot.state, now, snapshot.fantasyland))
     _put_level_in_force(event, clock, clock_snapshot(event, now=now, facts=facts, clock=clock), actor=None)
     clock.save()
     return True

@@ -291,6 +291,13 @@ class Event(models.Model):
             return buy_in, fee
         return self.buy_in, self.fee
 
+    def status_during(self, *, on_break: bool) -> str:
+        """The status while a level is in force: on a break during a break level, running
+        otherwise; a planned or finished event keeps its status."""
+        if self.status in (Event.Status.RUNNING, Event.Status.ON_BREAK):
+            return Event.Status.ON_BREAK if on_break else Event.Status.RUNNING
+        return self.status
+
     @property
     def ruleset(self) -> RuleSet:
         """The preset with this event's overrides applied (seats per table included)."""

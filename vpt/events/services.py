@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from vpt.accounts.permissions import Actor, ensure_director
 from vpt.engine_errors import explain
 from vpt.errors import Conflict, ServiceError
-from vpt.ofc import InvalidHand, get_ruleset
+from vpt.ofc import InvalidHand, RuleSet, get_ruleset
 
 from .audit import write_audit
 from .models import Deal, Entry, Event, Level, Payment, PayoutStructure
@@ -40,9 +40,23 @@ DEFAULT_LEVELS: tuple[int, ...] = (10, 20, 30, 50, 75, 100, 150, 200, 300, 400, 
 DEFAULT_LEVEL_MINUTES = 20
 
 
-def _rules_refused(error: InvalidHand) -> ServiceError:
-    """A variant or rule override the engine refused, in the director's language."""
-    return ServiceError(_("Rule overrides: %(problem)s") % {"problem": explain(error)}, code="invalid_rules")
+def _event_rules(variant: str, overrides: Mapping[str, Any]) -> RuleSet:
+    """The rules of ``variant`` with ``overrides``; what the engine refuses, in the director's language."""
+    try:
+        return get_ruleset(variant).with_overrides(overrides)
+    except InvalidHand as error:
+        raise ServiceError(
+            _("Rule overrides: %(problem)s") % {"problem": explain(error)}, code="invalid_rules"
+        ) from None
+
+
+def _check_seats(rules: RuleSet, variant: str, seats: int) -> None:
+    if not rules.min_players <= seats <= rules.max_players:
+        raise ServiceError(
+            _("%(variant)s seats %(low)s to %(high)s players at a table.")
+            % {"variant": variant, "low": rules.min_players, "high": rules.max_players},
+            code="invalid_seats",
+        )
 
 
 def lock_event(event: Event | int) -> Event:
@@ -97,17 +111,9 @@ def create_event(
             "guarantee": guarantee,
         }
     )
-    try:
-        rules = get_ruleset(variant).with_overrides(rule_overrides or {})
-    except InvalidHand as error:
-        raise _rules_refused(error) from None
+    rules = _event_rules(variant, rule_overrides or {})
     seats = seats_per_table or rules.max_players
-    if not rules.min_players <= seats <= rules.max_players:
-        raise ServiceError(
-            _("%(variant)s seats %(low)s to %(high)s players at a table.")
-            % {"variant": variant, "low": rules.min_players, "high": rules.max_players},
-            code="invalid_seats",
-        )
+    _check_seats(rules, variant, seats)
     if Event.objects.filter(slug=slug).exists():
         raise Conflict(_("An event with the slug %(slug)s already exists.") % {"slug": slug}, code="duplicate_slug")
     event = Event.objects.create(
@@ -216,17 +222,9 @@ def update_event(event: Event, *, actor: Actor, **fields: Any) -> Event:
         )
     variant = changed.get("variant", event.variant)
     overrides = changed.get("rule_overrides", event.rule_overrides) or {}
-    try:
-        rules = get_ruleset(variant).with_overrides(overrides)
-    except InvalidHand as error:
-        raise _rules_refused(error) from None
+    rules = _event_rules(variant, overrides)
     seats = changed.get("seats_per_table", event.seats_per_table)
-    if not rules.min_players <= seats <= rules.max_players:
-        raise ServiceError(
-            _("%(variant)s seats %(low)s to %(high)s players at a table.")
-            % {"variant": variant, "low": rules.min_players, "high": rules.max_players},
-            code="invalid_seats",
-        )
+    _check_seats(rules, variant, seats)
     _check_money(changed)
     before = {key: str(getattr(event, key)) for key in changed}
     for key, value in changed.items():

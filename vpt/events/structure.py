@@ -42,13 +42,9 @@ def advance_level(event: Event, *, actor: Actor, number: int | None = None) -> L
     if level is None:
         raise ServiceError(_("There is no level %(number)s.") % {"number": target}, code="no_such_level")
     event.current_level = level
-    update = ["current_level"]
-    if level.is_break and event.status == Event.Status.RUNNING:
-        event.status = Event.Status.ON_BREAK
-        update.append("status")
-    elif not level.is_break and event.status == Event.Status.ON_BREAK:
-        event.status = Event.Status.RUNNING
-        update.append("status")
+    status = event.status_during(on_break=level.is_break)
+    update = ["current_level"] if status == event.status else ["current_level", "status"]
+    event.status = status
     event.save(update_fields=update)
     write_audit(
         actor=actor,
@@ -132,12 +128,7 @@ def update_level(
     if level.number < _current_number(event):
         raise Conflict(_("Level %(number)s is past; it cannot change.") % {"number": level.number}, code="level_played")
     fields = _level_fields(chips_per_point, minutes, hands, is_break)
-    before = {
-        "chips_per_point": level.chips_per_point,
-        "minutes": level.minutes,
-        "hands": level.hands,
-        "is_break": level.is_break,
-    }
+    before = {key: getattr(level, key) for key in fields}
     for key, value in fields.items():
         setattr(level, key, value)
     level.save(update_fields=list(fields))

@@ -10,6 +10,7 @@ Who may print what:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -87,6 +88,20 @@ def event_slips(request: HttpRequest, slug: str) -> HttpResponse:
     return _batch(request, event, None, f"slips-{event.slug}.pdf")
 
 
+def _player_url(request: HttpRequest, event: Event) -> Callable[[str], str] | None:
+    """The QR target of a player's private page on a card or label, by the link's token (the
+    entries without a link are issued one first); None, no QR code, for a finished event or
+    while the public address is a loopback one."""
+    if event.status == Event.Status.FINISHED or phones_cannot_reach(request):
+        return None
+    issue_player_links(event, actor=request.user)
+
+    def player_url(token: str) -> str:
+        return absolute_url(request, reverse("public:me", args=[token]))
+
+    return player_url
+
+
 @require_GET
 @director_required
 def printables(request: HttpRequest, slug: str) -> HttpResponse:
@@ -103,14 +118,7 @@ def seat_cards(request: HttpRequest, slug: str) -> HttpResponse:
     """One card per seated player, with the QR code of their private page (issued to the entries
     without a link first); without it while the public address is a loopback one."""
     event = get_object_or_404(Event, slug=slug)
-
-    def player_url(token: str) -> str:
-        return absolute_url(request, reverse("public:me", args=[token]))
-
-    with_links = event.status != Event.Status.FINISHED and not phones_cannot_reach(request)
-    if with_links:
-        issue_player_links(event, actor=request.user)
-    data = withhold_qr(request, selectors.seat_cards_data(event, player_url=player_url if with_links else None))
+    data = withhold_qr(request, selectors.seat_cards_data(event, player_url=_player_url(request, event)))
     return pdf_response(render_seat_cards(data), f"seat-cards-{event.slug}.pdf")
 
 
@@ -153,14 +161,7 @@ def bag_labels(request: HttpRequest, slug: str) -> HttpResponse:
     """One label per player still in (a flight's advancing players), by stack, with the QR code
     of their private page; without it while the public address is a loopback one."""
     event = get_object_or_404(Event, slug=slug)
-
-    def player_url(token: str) -> str:
-        return absolute_url(request, reverse("public:me", args=[token]))
-
-    with_links = event.status != Event.Status.FINISHED and not phones_cannot_reach(request)
-    if with_links:
-        issue_player_links(event, actor=request.user)
-    data = withhold_qr(request, bag_labels_data(event, player_url=player_url if with_links else None))
+    data = withhold_qr(request, bag_labels_data(event, player_url=_player_url(request, event)))
     return pdf_response(render_bag_labels(data), f"bag-labels-{event.slug}.pdf")
 
 

@@ -118,15 +118,7 @@ def read_hand(data: Any) -> HandRequest:
     raw_players = data.get("players")
     if not isinstance(raw_players, list):
         raise InvalidHand("not_player_list", field="players")
-    if not rules.min_players <= len(raw_players) <= rules.max_players:
-        raise InvalidHand(
-            "player_count",
-            field="players",
-            count=len(raw_players),
-            variant=rules.name,
-            min=rules.min_players,
-            max=rules.max_players,
-        )
+    rules.check_player_count(len(raw_players))
     players = tuple(_read_player(raw, index) for index, raw in enumerate(raw_players))
     seen: set[str] = set()
     for index, player in enumerate(players):

@@ -199,6 +199,21 @@ _RANK_WORDS = {
 }
 
 
+# Each category's words: ``one`` and ``many`` name the first rank, ``other`` the second (plural).
+_DESCRIPTIONS = {
+    Category.HIGH_CARD: "high card, {one}",
+    Category.PAIR: "pair of {many}",
+    Category.TWO_PAIR: "two pair, {many} and {other}",
+    Category.TRIPS: "three of a kind, {many}",
+    Category.STRAIGHT: "straight, {one} high",
+    Category.FLUSH: "flush, {one} high",
+    Category.FULL_HOUSE: "full house, {many} full of {other}",
+    Category.QUADS: "four of a kind, {many}",
+    Category.STRAIGHT_FLUSH: "straight flush, {one} high",
+    Category.FIVE_OF_A_KIND: "five of a kind, {many}",
+}
+
+
 @lru_cache(maxsize=16384)  # a few thousand row values ever occur: each is worded once
 def describe(value: int) -> str:
     """Plain English for a row value.
@@ -211,23 +226,8 @@ def describe(value: int) -> str:
     hand = row_hand(value)
     category, first = hand.category, hand.ranks[0]
     second = hand.ranks[1] if len(hand.ranks) > 1 else 0
+    if category is Category.STRAIGHT_FLUSH and first == 14:
+        return "royal flush"
     one, many = _RANK_WORDS[first]
-    if category is Category.HIGH_CARD:
-        return f"high card, {one}"
-    if category is Category.PAIR:
-        return f"pair of {many}"
-    if category is Category.TWO_PAIR:
-        return f"two pair, {many} and {_RANK_WORDS[second][1]}"
-    if category is Category.TRIPS:
-        return f"three of a kind, {many}"
-    if category is Category.STRAIGHT:
-        return f"straight, {one} high"
-    if category is Category.FLUSH:
-        return f"flush, {one} high"
-    if category is Category.FULL_HOUSE:
-        return f"full house, {many} full of {_RANK_WORDS[second][1]}"
-    if category is Category.QUADS:
-        return f"four of a kind, {many}"
-    if category is Category.STRAIGHT_FLUSH:
-        return "royal flush" if first == 14 else f"straight flush, {one} high"
-    return f"five of a kind, {many}"
+    other = _RANK_WORDS[second][1] if second else ""
+    return _DESCRIPTIONS[category].format(one=one, many=many, other=other)

@@ -159,6 +159,24 @@ class RuleSet:
             return 0
         return entry[top >> 16]
 
+    def check_player_count(self, count: int) -> None:
+        """Refuse a hand of ``count`` players at a table of this variant (``"player_count"``).
+
+        >>> get_ruleset("classic").check_player_count(5)
+        Traceback (most recent call last):
+        ...
+        vpt.ofc.errors.InvalidHand: players: 5 players, classic seats 2 to 4
+        """
+        if not self.min_players <= count <= self.max_players:
+            raise InvalidHand(
+                "player_count",
+                field="players",
+                count=count,
+                variant=self.name,
+                min=self.min_players,
+                max=self.max_players,
+            )
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data; ``RuleSet.from_dict(r.to_dict()) == r``."""
         data = asdict(self)

@@ -91,15 +91,7 @@ def pair_and_net_points(boards: Sequence[BoardResult], scoop_bonus: int) -> tupl
 
 def _check_table(players: Sequence[PlayerHand], rules: RuleSet, chips_per_point: int) -> None:
     """Refuse what no real table can produce; the message names the player and the row."""
-    if not rules.min_players <= len(players) <= rules.max_players:
-        raise InvalidHand(
-            "player_count",
-            field="players",
-            count=len(players),
-            variant=rules.name,
-            min=rules.min_players,
-            max=rules.max_players,
-        )
+    rules.check_player_count(len(players))
     if isinstance(chips_per_point, bool) or not isinstance(chips_per_point, int) or chips_per_point < 1:
         raise InvalidHand("must_be_positive", field="chips_per_point")
     cards: list[Card] = []

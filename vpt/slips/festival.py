@@ -27,9 +27,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib.colors import black
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
-from .card_pages import CardLayout, draw_card_pages
+from .card_pages import CardLayout, render_card_pages
 from .documents import DocumentLayout
 from .layout import (
     GREY,
@@ -39,7 +38,6 @@ from .layout import (
     Pen,
     chips,
     keep_together,
-    pdf_bytes,
     register_fonts,
 )
 
@@ -123,15 +121,11 @@ class BagLabelLayout(CardLayout):
 
 def render_bag_labels(data: BagLabelData) -> bytes:
     """One page per advancing player: name, flight, stack, table and seat, a QR of their page."""
-    register_fonts()  # text is measured before the canvas exists
-    return pdf_bytes(data.event, data.language, lambda canvas: _bag_labels_into(canvas, data))
-
-
-def _bag_labels_into(canvas: Canvas, data: BagLabelData) -> None:
     layout = BagLabelLayout()
     with translation.override(data.language):
-        draw_card_pages(
-            canvas,
+        return render_card_pages(
+            data.event,
+            data.language,
             layout,
             data.labels,
             heading=lambda label: " · ".join(part for part in (data.event, label.flight) if part),

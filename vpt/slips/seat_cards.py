@@ -18,11 +18,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
-from .card_pages import CardLayout, draw_card_pages
+from .card_pages import CardLayout, render_card_pages
 from .data import SeatCard, SeatCardData
-from .layout import GREY, Cell, Pen, pdf_bytes, register_fonts
+from .layout import GREY, Cell, Pen
 
 __all__ = ["SeatCardLayout", "render_seat_cards"]
 
@@ -35,15 +34,11 @@ class SeatCardLayout(CardLayout):
 
 def render_seat_cards(data: SeatCardData) -> bytes:
     """One page per seat card: event, table and seat in large type, the player's name."""
-    register_fonts()  # text is measured before the canvas exists
-    return pdf_bytes(data.event, data.language, lambda canvas: _seat_cards_into(canvas, data))
-
-
-def _seat_cards_into(canvas: Canvas, data: SeatCardData) -> None:
     layout = SeatCardLayout()
     with translation.override(data.language):
-        draw_card_pages(
-            canvas,
+        return render_card_pages(
+            data.event,
+            data.language,
             layout,
             data.cards,
             heading=lambda card: data.event,

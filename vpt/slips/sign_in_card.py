@@ -21,7 +21,8 @@ from reportlab.lib.pagesizes import A6
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from .layout import GREY, Cell, Layout, Pen, draw_qr, pdf_bytes, register_fonts, split_long, when, wrap
+from .card_pages import CardLayout
+from .layout import GREY, Cell, Pen, draw_qr, pdf_bytes, register_fonts, split_long, when, wrap
 
 __all__ = ["SignInCard", "SignInCardData", "SignInCardLayout", "render_sign_in_cards"]
 
@@ -42,14 +43,10 @@ class SignInCardData:
     printed_at: datetime | None = None
 
 
-class SignInCardLayout(Layout):
+class SignInCardLayout(CardLayout):
     """One card per page: A6 portrait, the QR code as wide as the page allows."""
 
     PAGE = A6
-    MARGIN_X = 8 * mm
-    MARGIN_Y = 8 * mm
-    SIZE = 10.0
-    LABEL = 11.0
     NUMBER = 40.0
     QR = 70 * mm
 
@@ -62,14 +59,13 @@ def render_sign_in_cards(data: SignInCardData) -> bytes:
 
 def _cards_into(canvas: Canvas, data: SignInCardData) -> None:
     layout = SignInCardLayout()
-    page_width, page_height = layout.PAGE
-    assert page_height is not None
+    page_width, page_height = layout.PAGE[0], layout.page_height
     middle = layout.content_width / 2
     with translation.override(data.language):
         for card in data.cards:
             canvas.setPageSize((page_width, page_height))
             pen = Pen(canvas, layout.MARGIN_X, layout.content_width)
-            top = page_height - layout.MARGIN_Y
+            top = layout.top
             pen.line(
                 top - layout.SIZE, [Cell(middle, (layout.fitted(data.event, size=layout.SIZE, colour=GREY),), "center")]
             )

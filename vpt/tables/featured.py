@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 
 from vpt.accounts.permissions import Actor, ensure_director
 from vpt.errors import ServiceError
-from vpt.events.audit import write_audit
 from vpt.events.services import lock_event
 
+from .audit import write_table_audit
 from .models import Table
 
 __all__ = ["set_table_featured"]
@@ -33,13 +33,10 @@ def set_table_featured(table: Table, *, featured: bool, actor: Actor) -> Table:
         )
     table.featured = featured
     table.save(update_fields=["featured"])
-    write_audit(
+    write_table_audit(
+        table,
         actor=actor,
-        event_id=table.event_id,
         action="tables.feature_table" if featured else "tables.unfeature_table",
-        obj=table,
-        table_number=table.number,
-        args={"table": table.number},
         before={"featured": not featured},
         after={"featured": featured},
     )

@@ -34,6 +34,7 @@ from vpt.events.audit import write_audit
 from vpt.events.models import Event
 from vpt.events.services import lock_event
 
+from .audit import write_table_audit
 from .models import EventDealer, Table, TableDevice, TableSignIn
 
 MAX_DEVICES_PER_CARD = 20
@@ -123,13 +124,10 @@ def _issue(table: Table, *, actor: Actor, devices: int) -> IssuedToken:
     device = TableDevice.objects.create(
         table=table, token_hash=hash_token(token), created_by=user_of(actor), max_devices=devices
     )
-    write_audit(
+    write_table_audit(
+        table,
         actor=actor,
-        event_id=event.pk,
         action="tables.sign_in_card_issued",
-        obj=table,
-        table_number=table.number,
-        args={"table": table.number},
         before={"revoked": revoked},
         after={"device": device.pk, "max_devices": devices},
     )
@@ -143,18 +141,10 @@ def revoke_table_token(table: Table, *, actor: Actor) -> int:
     Returns how many live tokens were revoked (0 or 1).
     """
     ensure_director(actor)
-    event = lock_event(table.event_id)
+    lock_event(table.event_id)
     table = Table.objects.select_for_update(no_key=True).get(pk=table.pk)
     revoked = _revoke_live(table, timezone.now())
-    write_audit(
-        actor=actor,
-        event_id=event.pk,
-        action="tables.sign_in_revoked",
-        obj=table,
-        table_number=table.number,
-        args={"table": table.number},
-        before={"revoked": revoked},
-    )
+    write_table_audit(table, actor=actor, action="tables.sign_in_revoked", before={"revoked": revoked})
     return revoked
 
 
@@ -216,20 +206,12 @@ def sign_out_table_device(sign_in: TableSignIn, *, actor: Actor) -> TableSignIn:
     card is free for another device."""
     ensure_director(actor)
     table = sign_in.device.table
-    event = lock_event(table.event_id)
+    lock_event(table.event_id)
     sign_in = TableSignIn.objects.select_for_update().get(pk=sign_in.pk)
     if sign_in.signed_out_at is None:
         sign_in.signed_out_at = timezone.now()
         sign_in.save(update_fields=["signed_out_at"])
-    write_audit(
-        actor=actor,
-        event_id=event.pk,
-        action="tables.sign_in_revoked",
-        obj=table,
-        table_number=table.number,
-        args={"table": table.number},
-        after={"signed_out": sign_in.pk},
-    )
+    write_table_audit(table, actor=actor, action="tables.sign_in_revoked", after={"signed_out": sign_in.pk})
     return sign_in
 
 

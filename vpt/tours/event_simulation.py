@@ -323,41 +323,11 @@ def _reentry_open(event: Event, entry: Entry) -> bool:
     )
 
 
-def simulate_flight(
-    flight: Event,
-    *,
-    names: Sequence[str],
-    hands: int,
-    seed: int,
-    actor: Actor = None,
-    reentry: bool = True,
-    finish: bool = False,
-    log: Callable[[str], None] | None = None,
-) -> Event:
-    """Register `names` in a flight of a main event, draw its seats and play it (with ``finish``:
-    until its advance number is reached, the flight then finished)."""
-    actor = actor or simulation_actor()
-    for player_name in names:
-        register_player(flight, name=player_name, actor=actor)
-    draw_seats(flight, actor=actor, seed=seed)
-    return play_event(
-        flight,
-        rng=random.Random(seed),
-        hands=hands,
-        actor=actor,
-        hands_per_level=max(6, len(names)),
-        reentry=reentry and flight.reentry_until_level is not None,
-        finish=finish,
-        log=log,
-    )
-
-
 __all__ = [
     "arrange",
     "deal_boards",
     "play_event",
     "player_names",
     "simulate_event",
-    "simulate_flight",
     "simulation_actor",
 ]
