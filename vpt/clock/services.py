@@ -232,9 +232,9 @@ def _change_clock(
     *,
     actor: Actor,
     read_facts: FactsReader,
-    now: datetime.datetime | None,
     action: str,
     change: ClockChange,
+    now: datetime.datetime | None = None,
     deal_waiting: DealWaiting | None = None,
 ) -> Clock:
     ensure_director(actor)
@@ -263,20 +263,12 @@ def _change_clock(
 
 def _clock_service(name: str, *, action: str, change: ClockChange, doc: str) -> Callable[..., Clock]:
     """The top-level service ``name`` (documented by ``doc``): one transaction that makes
-    ``change`` to the clock and audits it as ``action`` (`_change_clock`)."""
+    ``change`` to the clock and audits it as ``action`` (`_change_clock`, which takes the
+    caller's ``actor``, ``read_facts``, ``now`` and ``deal_waiting``)."""
 
     @transaction.atomic(durable=True)
-    def service(
-        event: Event,
-        *,
-        actor: Actor,
-        read_facts: FactsReader,
-        now: datetime.datetime | None = None,
-        deal_waiting: DealWaiting | None = None,
-    ) -> Clock:
-        return _change_clock(
-            event, actor=actor, read_facts=read_facts, now=now, deal_waiting=deal_waiting, action=action, change=change
-        )
+    def service(event: Event, **kwargs: Any) -> Clock:
+        return _change_clock(event, action=action, change=change, **kwargs)
 
     service.__name__ = service.__qualname__ = name
     service.__doc__ = doc

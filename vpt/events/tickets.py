@@ -90,6 +90,18 @@ def _audit(ticket: Ticket, *, action: str, actor: Actor, event_id: int, entry: E
     holder_changed(ticket.person)
 
 
+def _set_used(ticket: Ticket, entry: Entry, *, used: bool, action: str, actor: Actor, event_id: int) -> Ticket:
+    """``ticket`` now pays ``entry`` (``used``) or is issued again (its payment of ``entry``
+    cancelled): saved and audited as ``action``, and the event it was won in shows it."""
+    ticket.status = Ticket.Status.USED if used else Ticket.Status.ISSUED
+    ticket.entry = entry if used else None
+    ticket.save(update_fields=["status", "entry", "updated_at"])
+    _audit(ticket, action=action, actor=actor, event_id=event_id, entry=entry)
+    if ticket.won_in_id is not None:
+        bump_version(ticket.won_in_id)
+    return ticket
+
+
 def use_ticket(event: Event, entry: Entry, *, actor: Actor) -> Ticket:
     """The holder's oldest issued ticket to ``event`` (for a flight: to its main event, or to the
     flight itself), now used by ``entry`` (the caller locked the event and the entry, and checked
@@ -112,13 +124,7 @@ def use_ticket(event: Event, entry: Entry, *, actor: Actor) -> Ticket:
             % {"name": entry.player.name, "event": target},
             code="no_ticket",
         )
-    ticket.status = Ticket.Status.USED
-    ticket.entry = entry
-    ticket.save(update_fields=["status", "entry", "updated_at"])
-    _audit(ticket, action="events.ticket_used", actor=actor, event_id=event.pk, entry=entry)
-    if ticket.won_in_id is not None:
-        bump_version(ticket.won_in_id)
-    return ticket
+    return _set_used(ticket, entry, used=True, action="events.ticket_used", actor=actor, event_id=event.pk)
 
 
 def give_back_ticket(entry: Entry, *, actor: Actor) -> Ticket | None:
@@ -129,13 +135,7 @@ def give_back_ticket(entry: Entry, *, actor: Actor) -> Ticket | None:
     )
     if ticket is None:
         return None
-    ticket.status = Ticket.Status.ISSUED
-    ticket.entry = None
-    ticket.save(update_fields=["status", "entry", "updated_at"])
-    _audit(ticket, action="events.ticket_returned", actor=actor, event_id=ticket.event_id, entry=entry)
-    if ticket.won_in_id is not None:
-        bump_version(ticket.won_in_id)
-    return ticket
+    return _set_used(ticket, entry, used=False, action="events.ticket_returned", actor=actor, event_id=ticket.event_id)
 
 
 @transaction.atomic(durable=True)

@@ -25,6 +25,7 @@ from vpt.errors import ServiceError
 from vpt.events.models import Deal, Entry, Event
 from vpt.events.money_format import format_money
 from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
+from vpt.floor.outcome import run_service
 from vpt.floor.payout_views import deal_context
 from vpt.money.deals import apply_deal, close_event, parse_amount, plan_deal, undo_deal, undo_deal_effects
 from vpt.seating.selectors import tables_in_play
@@ -157,12 +158,7 @@ def undo(request: HttpRequest, slug: str) -> HttpResponse:
                 cancel=reverse("floor:deal", args=[event.slug]),
             ),
         )
-    try:
-        undo_deal(event, actor=request.user)
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("Deal undone: the players are in again."))
+    run_service(request, _("Deal undone: the players are in again."), lambda: undo_deal(event, actor=request.user))
     return redirect("floor:deal", slug=event.slug)
 
 
@@ -182,11 +178,10 @@ def close(request: HttpRequest, slug: str) -> HttpResponse:
                 cancel=reverse("floor:deal", args=[event.slug]),
             ),
         )
-    try:
+
+    def close_and_end_sign_in() -> None:
         close_event(event, actor=request.user)
         end_sign_in_cards(event, actor=request.user)
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("Event closed."))
+
+    run_service(request, _("Event closed."), close_and_end_sign_in)
     return redirect("floor:deal", slug=event.slug)

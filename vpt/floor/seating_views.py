@@ -22,9 +22,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from vpt.accounts.permissions import director_required
-from vpt.errors import ServiceError
 from vpt.events.models import Entry, Event
 from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
+from vpt.floor.outcome import run_service
 from vpt.floor.table_forms import dealer_options
 from vpt.http import HtmxHttpRequest
 from vpt.pages.live import Live, live_page
@@ -110,23 +110,13 @@ def seating(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "floor/seating.html", _context(event))
 
 
-def _run(request: HttpRequest, done: str, call: Any) -> Any:
-    try:
-        result = call()
-    except ServiceError as error:
-        messages.error(request, str(error))
-        return None
-    messages.success(request, done)
-    return result
-
-
 @director_required
 @require_POST
 def draw(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     form = DrawForm(request.POST)
     seed = form.cleaned_data["seed"] if form.is_valid() else None
-    _run(request, _("Seats drawn."), lambda: draw_seats(event, actor=request.user, seed=seed))
+    run_service(request, _("Seats drawn."), lambda: draw_seats(event, actor=request.user, seed=seed))
     return redirect("floor:seating", slug=event.slug)
 
 
@@ -161,7 +151,7 @@ def move(request: HttpRequest, slug: str) -> HttpResponse:
             ),
             section="seating",
         )
-    _run(
+    run_service(
         request,
         _("%(name)s moved to %(table)s.") % {"name": entry, "table": table},
         lambda: move_player(entry, to_table=table, actor=request.user, seat_number=form.cleaned_data["seat"]),
@@ -247,7 +237,7 @@ def break_(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
             ),
             section="seating",
         )
-    _run(
+    run_service(
         request,
         _("%(table)s broken; its players have new seats.") % {"table": table},
         lambda: break_table(table, actor=request.user),
@@ -276,7 +266,7 @@ def open_(request: HttpRequest, slug: str) -> HttpResponse:
             ),
             section="seating",
         )
-    table = _run(
+    table = run_service(
         request,
         _("A new table is open: seat players there, then balance."),
         lambda: open_table(event, actor=request.user),
@@ -356,7 +346,7 @@ def balance(request: HttpRequest, slug: str) -> HttpResponse:
             ),
             section="seating",
         )
-    done = _run(request, _("Balancing done."), lambda: balance_tables(event, actor=request.user))
+    done = run_service(request, _("Balancing done."), lambda: balance_tables(event, actor=request.user))
     for line in done or []:
         messages.info(request, line)
     if done == []:
@@ -408,7 +398,7 @@ def planned_now(request: HttpRequest, slug: str, move_id: int) -> HttpResponse:
             ),
             section="tables",
         )
-    _run(
+    run_service(
         request,
         _("%(name)s moved to %(table)s.") % {"name": planned.entry, "table": planned.to_table},
         lambda: move_planned_now(planned, actor=request.user),
@@ -421,7 +411,7 @@ def planned_now(request: HttpRequest, slug: str, move_id: int) -> HttpResponse:
 def planned_cancel(request: HttpRequest, slug: str, move_id: int) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     planned = get_object_or_404(PlannedMove.objects.select_related("entry__player"), event=event, pk=move_id)
-    _run(
+    run_service(
         request,
         _("The planned move of %(name)s is cancelled.") % {"name": planned.entry},
         lambda: cancel_planned_move(planned, actor=request.user),
@@ -444,7 +434,7 @@ def balancing(request: HttpRequest, slug: str) -> HttpResponse:
 def seat(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     entry = get_object_or_404(Entry, event=event, pk=entry_id)
-    _run(request, _("%(name)s seated.") % {"name": entry}, lambda: seat_entry(entry, actor=request.user))
+    run_service(request, _("%(name)s seated.") % {"name": entry}, lambda: seat_entry(entry, actor=request.user))
     return redirect((request.POST.get("next") == "players" and "floor:players") or "floor:seating", slug=event.slug)
 
 
@@ -454,7 +444,9 @@ def confirm_move(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
     """The floor saw the player sit down (a player without a phone): the move is done."""
     event = get_object_or_404(Event, slug=slug)
     entry = get_object_or_404(Entry.objects.select_related("player"), event=event, pk=entry_id)
-    _run(request, _("%(name)s is seated.") % {"name": entry}, lambda: confirm_seat_move(entry, actor=request.user))
+    run_service(
+        request, _("%(name)s is seated.") % {"name": entry}, lambda: confirm_seat_move(entry, actor=request.user)
+    )
     return redirect("floor:tables-overview", slug=event.slug)
 
 

@@ -6,7 +6,6 @@ the people page, an event's players page and the cash desks of the satellite and
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -14,12 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from vpt.accounts.permissions import director_required
-from vpt.errors import ServiceError
 from vpt.events.money_format import format_money
 from vpt.events.ticket_models import Ticket
 from vpt.events.ticket_selectors import held_by, person_tickets
 from vpt.events.tickets import cancel_ticket_for_cash
 from vpt.floor.confirmation import Confirmation, confirmed, render_confirmation
+from vpt.floor.outcome import run_service
 from vpt.people.models import Person
 from vpt.people.selectors import canonical
 from vpt.tours.final import awarded_by
@@ -63,14 +62,10 @@ def cancel_for_cash(request: HttpRequest, person_id: int, ticket_id: int) -> Htt
             ),
             section="people",
         )
-    try:
-        cancel_ticket_for_cash(ticket, actor=request.user)
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
-            _("%(name)s's ticket to %(event)s is cancelled: pay %(money)s in cash.")
-            % {"name": person.name, "event": ticket.event.name, "money": format_money(ticket.value)},
-        )
+    run_service(
+        request,
+        _("%(name)s's ticket to %(event)s is cancelled: pay %(money)s in cash.")
+        % {"name": person.name, "event": ticket.event.name, "money": format_money(ticket.value)},
+        lambda: cancel_ticket_for_cash(ticket, actor=request.user),
+    )
     return redirect(back)

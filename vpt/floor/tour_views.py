@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from vpt.accounts.permissions import director_required
 from vpt.errors import ServiceError
 from vpt.events.models import Event
+from vpt.floor.outcome import run_service
 from vpt.floor.tour_forms import AddEventForm, FinalForm, MultiplierForm, TourForm
 from vpt.tours.final import final_plan, single_event
 from vpt.tours.models import Tour, TourEvent
@@ -151,12 +152,11 @@ def add_event(request: HttpRequest, slug: str) -> HttpResponse:
 def remove_event(request: HttpRequest, slug: str, event_slug: str) -> HttpResponse:
     tour = get_object_or_404(Tour, slug=slug)
     event = get_object_or_404(Event, slug=event_slug)
-    try:
-        remove_event_from_tour(tour, event=event, actor=request.user)
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("%(event)s is no longer part of the tour.") % {"event": event.name})
+    run_service(
+        request,
+        _("%(event)s is no longer part of the tour.") % {"event": event.name},
+        lambda: remove_event_from_tour(tour, event=event, actor=request.user),
+    )
     return redirect("floor:tour-manage", slug=tour.slug)
 
 
