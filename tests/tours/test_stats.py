@@ -4,13 +4,16 @@ hands JSON has the spec's shape; careers read in a constant number of queries.""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from factories import make_director
 
 from vpt.events.models import Player
 from vpt.ofc import Board, compare_boards, get_ruleset, score_board
@@ -82,14 +85,33 @@ def independent_stats(hands_json: list[dict[str, Any]], person_id: int, variant:
     }
 
 
-@pytest.fixture
-def two_events(director: User) -> list[str]:
-    first = simulate_event(players=7, hands=60, seed=3, actor=director, slug="spring", reentry=False)
-    second = simulate_event(players=7, hands=60, seed=4, actor=director, slug="summer", reentry=False)
-    hand = Hand.objects.filter(event=second).order_by("-number").first()
-    assert hand is not None
-    apply_void(hand, actor=director, reason="misdeal", seen=None)
-    return [first.slug, second.slug]
+@contextmanager
+def class_transaction() -> Iterator[None]:
+    """A transaction rolled back at its end, in which the services' durable transactions may
+    nest, as they do in a test's own (Django's TestCase marks its class-wide atomic the same way)."""
+    atomic = transaction.atomic()
+    atomic._from_testcase = True  # type: ignore[attr-defined]
+    atomic.__enter__()
+    try:
+        yield
+    finally:
+        transaction.set_rollback(True)
+        atomic.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="class")
+def two_events(django_db_setup: None, django_db_blocker: Any) -> Iterator[list[str]]:
+    """Two simulated events of the same seven people (the second with a void), built once for
+    the class inside a transaction that is rolled back after its last test: each test's own
+    transaction nests in it as a savepoint, so what a test writes is still undone after it."""
+    with django_db_blocker.unblock(), class_transaction():
+        director = make_director("stats-director")
+        first = simulate_event(players=7, hands=60, seed=3, actor=director, slug="spring", reentry=False)
+        second = simulate_event(players=7, hands=60, seed=4, actor=director, slug="summer", reentry=False)
+        hand = Hand.objects.filter(event=second).order_by("-number").first()
+        assert hand is not None
+        apply_void(hand, actor=director, reason="misdeal", seen=None)
+        yield [first.slug, second.slug]
 
 
 def all_hands(client: Client, slug: str) -> dict[str, Any]:
@@ -102,60 +124,65 @@ def all_hands(client: Client, slug: str) -> dict[str, Any]:
     return {"event": slug, "hands": hands}
 
 
-def test_statistics_equal_an_independent_count_over_the_hands_json(client: Client, two_events: list[str]) -> None:
-    hands_json = [all_hands(client, slug) for slug in two_events]
-    assert any(h["status"] == "void" for h in hands_json[1]["hands"])
-    people = Person.objects.filter(pk__in=Player.objects.values("person_id"))
-    assert people.count() == 7  # the same seven people played both events
+class TestTwoEventsOfTheSamePeople:
+    """Read-only tests of the statistics over one build of `two_events`."""
 
-    for person in people:
-        stats = client.get(f"/api/people/{person.pk}/stats").json()
-        assert stats["totals"] == independent_stats(hands_json, person.pk, "progressive")
-        assert stats["by_event"]["spring"] == independent_stats(hands_json[:1], person.pk, "progressive")
-    assert sum(client.get(f"/api/people/{p.pk}/stats").json()["totals"]["hands"] for p in people) == sum(
-        len(hand["players"]) for data in hands_json for hand in data["hands"] if hand["status"] == "recorded"
-    )
+    def test_statistics_equal_an_independent_count_over_the_hands_json(
+        self, client: Client, two_events: list[str]
+    ) -> None:
+        hands_json = [all_hands(client, slug) for slug in two_events]
+        assert any(h["status"] == "void" for h in hands_json[1]["hands"])
+        people = Person.objects.filter(pk__in=Player.objects.values("person_id"))
+        assert people.count() == 7  # the same seven people played both events
 
+        for person in people:
+            stats = client.get(f"/api/people/{person.pk}/stats").json()
+            assert stats["totals"] == independent_stats(hands_json, person.pk, "progressive")
+            assert stats["by_event"]["spring"] == independent_stats(hands_json[:1], person.pk, "progressive")
+        assert sum(client.get(f"/api/people/{p.pk}/stats").json()["totals"]["hands"] for p in people) == sum(
+            len(hand["players"]) for data in hands_json for hand in data["hands"] if hand["status"] == "recorded"
+        )
 
-def test_the_hands_json_has_the_spec_shape(client: Client, two_events: list[str]) -> None:
-    data = client.get("/api/events/spring/hands").json()
+    def test_the_hands_json_has_the_spec_shape(self, client: Client, two_events: list[str]) -> None:
+        data = client.get("/api/events/spring/hands").json()
 
-    assert set(data) == {"event", "hands", "next"} and data["event"] == "spring"  # and a page's next
-    hand = data["hands"][0]
-    assert set(hand) == {"table", "number", "status", "level", "chips_per_point", "button", "players", "exchanges"}
-    assert (hand["table"], hand["number"], hand["status"], hand["level"]) == (1, 1, "recorded", 1)
-    assert set(hand["players"][0]) == {
-        "seat",
-        "name",
-        "entry_id",
-        "person_id",
-        "fantasyland_cards",
-        "top",
-        "middle",
-        "bottom",
-        "fouled",
-        "royalties",
-        "stack_before",
-        "stack_after",
-    }
-    assert set(hand["exchanges"][0]) == {"a", "b", "points", "chips_due", "chips_paid", "capped", "skipped"}
-    keys = [(h["table"], h["number"]) for h in all_hands(client, "spring")["hands"]]
-    assert keys == sorted(keys)
+        assert set(data) == {"event", "hands", "next"} and data["event"] == "spring"  # and a page's next
+        hand = data["hands"][0]
+        assert set(hand) == {"table", "number", "status", "level", "chips_per_point", "button", "players", "exchanges"}
+        assert (hand["table"], hand["number"], hand["status"], hand["level"]) == (1, 1, "recorded", 1)
+        assert set(hand["players"][0]) == {
+            "seat",
+            "name",
+            "entry_id",
+            "person_id",
+            "fantasyland_cards",
+            "top",
+            "middle",
+            "bottom",
+            "fouled",
+            "royalties",
+            "stack_before",
+            "stack_after",
+        }
+        assert set(hand["exchanges"][0]) == {"a", "b", "points", "chips_due", "chips_paid", "capped", "skipped"}
+        keys = [(h["table"], h["number"]) for h in all_hands(client, "spring")["hands"]]
+        assert keys == sorted(keys)
 
-
-def test_the_career_page_shows_events_statistics_and_head_to_head(client: Client, two_events: list[str]) -> None:
-    person = Person.objects.get(folded_name="ana")
-    page = client.get(f"/people/{person.pk}/").content.decode()
-    assert "<h1>Ana</h1>" in page and "Simulated progressive #3" in page and "Simulated progressive #4" in page
-    assert "Head to head" in page and "Fantasyland stays" in page
-    assert client.get("/people/999999/").status_code == 404
-    player = Player.objects.get(event__slug="spring", person=person)
-    assert f'href="/people/{person.pk}/"' in client.get(f"/standings/spring/players/{player.pk}/").content.decode()
-    missing = client.get("/api/people/999999/stats")
-    assert missing.status_code == 404 and missing.json() == {
-        "error": "No person has the number 999999.",
-        "code": "no_person",
-    }
+    def test_the_career_page_shows_events_statistics_and_head_to_head(
+        self, client: Client, two_events: list[str]
+    ) -> None:
+        person = Person.objects.get(folded_name="ana")
+        page = client.get(f"/people/{person.pk}/").content.decode()
+        assert "<h1>Ana</h1>" in page and "Simulated progressive #3" in page and "Simulated progressive #4" in page
+        assert "Head to head" in page and "Fantasyland stays" in page
+        assert client.get("/people/999999/").status_code == 404
+        player = Player.objects.get(event__slug="spring", person=person)
+        assert f'href="/people/{person.pk}/"' in client.get(f"/standings/spring/players/{player.pk}/").content.decode()
+        missing = client.get("/api/people/999999/stats")
+        assert missing.status_code == 404 and missing.json() == {
+            "error": "No person has the number 999999.",
+            "code": "no_person",
+        }
 
 
 def test_a_career_costs_the_same_queries_for_more_events(director: User) -> None:
