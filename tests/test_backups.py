@@ -9,9 +9,9 @@ passes. Restore refuses a database that has tables unless `--force`. A folder ke
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -44,16 +44,18 @@ for table in Table.objects.filter(event=event, status=Table.Status.OPEN).order_b
 print("RECORDED", recorded)
 """
 
-SNAPSHOT = """
-import json
-from django.db import connection
-found = {}
-with connection.cursor() as cursor:
-    for table in ["rounds_hand", "rounds_board", "rounds_exchange", "events_entry", "audit_auditentry",
-                  "tables_table"]:
-        cursor.execute(f"SELECT * FROM {table} ORDER BY id")
-        found[table] = [[str(value) for value in row] for row in cursor.fetchall()]
-print("SNAPSHOT " + json.dumps(found))
+# What a snapshot compares: every row of the tables a night's record lives in.
+SNAPSHOT_TABLES = ("rounds_hand", "rounds_board", "rounds_exchange", "events_entry", "audit_auditentry", "tables_table")
+
+# The room before its backup: migrated, one simulated event of simulate_event's own name, and
+# one named event to record more hands into after the backup. One process, not three: what is
+# under test is `backup` and `restore`, which run in their own.
+PREPARE = """
+from django.core.management import call_command
+from vpt.tours.event_simulation import simulate_event
+call_command("migrate", verbosity=0)
+call_command("simulate_event", players=9, hands=12, seed=5)
+simulate_event(players=6, hands=8, seed=2, slug="backup-me", reentry=False)
 """
 
 
@@ -73,23 +75,26 @@ def manage(env: dict[str, str], *arguments: str, check: bool = True) -> subproce
 
 
 def snapshot(env: dict[str, str]) -> dict[str, list[list[str]]]:
-    output = manage(env, "shell", "--no-imports", "-c", SNAPSHOT).stdout
-    loaded: dict[str, list[list[str]]] = json.loads(output.split("SNAPSHOT ", 1)[1])
-    return loaded
+    """Every row of SNAPSHOT_TABLES, read straight from the database (no Django start-up)."""
+    url = env["DATABASE_URL"]
+    if url.startswith("sqlite:///"):
+        connection = sqlite3.connect(url.removeprefix("sqlite:///"))
+    else:
+        import psycopg
+
+        connection = psycopg.connect(url.replace("postgres://", "postgresql://"))
+    try:
+        found = {}
+        for table in SNAPSHOT_TABLES:
+            rows = connection.execute(f"SELECT * FROM {table} ORDER BY id").fetchall()
+            found[table] = [[str(value) for value in row] for row in rows]
+        return found
+    finally:
+        connection.close()
 
 
 def round_trip(source: dict[str, str], target: dict[str, str], backups: Path) -> None:
-    manage(source, "migrate", "--verbosity", "0")
-    manage(source, "simulate_event", "--players", "9", "--hands", "12", "--seed", "5")
-    # simulate_event names its own event; one more, named, to record hands into after the backup.
-    manage(
-        source,
-        "shell",
-        "--no-imports",
-        "-c",
-        "from vpt.tours.event_simulation import simulate_event\n"
-        "simulate_event(players=6, hands=8, seed=2, slug='backup-me', reentry=False)",
-    )
+    manage(source, "shell", "--no-imports", "-c", PREPARE)
     at_backup = snapshot(source)
     assert len(at_backup["rounds_hand"]) == 20
 
