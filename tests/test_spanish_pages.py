@@ -21,11 +21,15 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
+from built_once import shared_transaction
 from django.contrib.auth.models import User
+from django.core.cache import caches
 from django.core.management import call_command
 from django.test import Client
 from pypdf import PdfReader
@@ -237,12 +241,22 @@ def read_all(urls: list[str], user: User | None = None) -> list[str]:
     return found
 
 
+@pytest.fixture(scope="module")
+def demo_loaded(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """The demo event loaded once for the module (tests/built_once.py): each test's writes are
+    still undone after it."""
+    with django_db_blocker.unblock(), shared_transaction():
+        call_command("loaddata", "fixtures/demo_event.json", verbosity=0)
+        Event.objects.update(language=Event.Language.ES)
+        yield
+
+
 @pytest.fixture
-def demo(db: None, settings: object, tmp_path: Path) -> Event:
+def demo(demo_loaded: None, db: None, settings: object, tmp_path: Path) -> Event:
     """The demo event (a running one and a finished warm-up, in a tour), slips in Spanish."""
     settings.DATA_DIR = tmp_path  # type: ignore[attr-defined]
-    call_command("loaddata", "fixtures/demo_event.json", verbosity=0)
-    Event.objects.update(language=Event.Language.ES)
+    for cache in caches.all():  # a page cached by an earlier test describes data since rolled back
+        cache.clear()
     return Event.objects.get(slug="demo-open")
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from built_once import shared_transaction
 from django.contrib.auth.models import User
-from django.db import connection, transaction
+from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from factories import make_director
@@ -85,26 +85,12 @@ def independent_stats(hands_json: list[dict[str, Any]], person_id: int, variant:
     }
 
 
-@contextmanager
-def class_transaction() -> Iterator[None]:
-    """A transaction rolled back at its end, in which the services' durable transactions may
-    nest, as they do in a test's own (Django's TestCase marks its class-wide atomic the same way)."""
-    atomic = transaction.atomic()
-    atomic._from_testcase = True  # type: ignore[attr-defined]
-    atomic.__enter__()
-    try:
-        yield
-    finally:
-        transaction.set_rollback(True)
-        atomic.__exit__(None, None, None)
-
-
 @pytest.fixture(scope="class")
 def two_events(django_db_setup: None, django_db_blocker: Any) -> Iterator[list[str]]:
     """Two simulated events of the same seven people (the second with a void), built once for
     the class inside a transaction that is rolled back after its last test: each test's own
     transaction nests in it as a savepoint, so what a test writes is still undone after it."""
-    with django_db_blocker.unblock(), class_transaction():
+    with django_db_blocker.unblock(), shared_transaction():
         director = make_director("stats-director")
         first = simulate_event(players=7, hands=60, seed=3, actor=director, slug="spring", reentry=False)
         second = simulate_event(players=7, hands=60, seed=4, actor=director, slug="summer", reentry=False)
