@@ -2,22 +2,36 @@
 
 from __future__ import annotations
 
+import io
+from collections.abc import Iterator
+from contextlib import redirect_stdout
 from typing import Any
 
 import pytest
+from built_once import shared_transaction
+from django.core.cache import caches
 from django.core.management import call_command
 from django.test import Client
 
 from vpt.events.models import Entry, Event
 from vpt.people.models import Person
 
-pytestmark = pytest.mark.django_db
+
+@pytest.fixture(scope="module")
+def flights_played(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """A main event of two flights, both played through, Day 2 not started: built once for the
+    module (tests/built_once.py); what each test does after is undone after it."""
+    with django_db_blocker.unblock(), shared_transaction(), redirect_stdout(io.StringIO()):
+        call_command("create_main_event", "fest", name="Festival Main", flights="1A,1B", advance="0.4")
+        for seed in (1, 2):
+            call_command("simulate_event", flight_of="fest", players=8, seed=seed, finish=True)
+        yield
 
 
 @pytest.fixture
-def main(capsys: Any) -> Event:
-    call_command("create_main_event", "fest", name="Festival Main", flights="1A,1B", advance="0.4")
-    capsys.readouterr()
+def main(flights_played: None, db: None) -> Event:
+    for cache in caches.all():  # a page cached by an earlier test describes data since rolled back
+        cache.clear()
     return Event.objects.get(slug="fest")
 
 
@@ -29,8 +43,6 @@ def test_before_day2_the_page_says_so(client: Client, main: Event) -> None:
 
 
 def test_the_seats_by_table_with_a_hidden_person_hidden(capsys: Any, client: Client, main: Event) -> None:
-    for seed in (1, 2):
-        call_command("simulate_event", flight_of="fest", players=8, seed=seed, finish=True)
     call_command("start_day2", "fest", seed=3)
     entries = list(Entry.objects.filter(event=main).select_related("player", "seat__table", "flight"))
     hidden = entries[0]
@@ -52,8 +64,6 @@ def test_a_live_page_304_until_day2_starts(capsys: Any, client: Client, main: Ev
     again = client.get("/standings/fest/day2/", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304
 
-    for seed in (1, 2):
-        call_command("simulate_event", flight_of="fest", players=8, seed=seed, finish=True)
     call_command("start_day2", "fest", seed=3)
     after = client.get("/standings/fest/day2/", HTTP_IF_NONE_MATCH=etag)
 
