@@ -5,21 +5,23 @@ number of queries; a change to one hand leaves the other pages' tags as they wer
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from built_once import shared_transaction
 from django.contrib.auth.models import User
+from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from factories import make_director
 
 from vpt.events.models import Event
 from vpt.rounds.corrections import apply_void
 from vpt.rounds.hands_json import event_hands_data
 from vpt.rounds.models import Hand
 from vpt.tours.event_simulation import simulate_event
-
-pytestmark = pytest.mark.django_db
 
 
 def walk(client: Client, url: str) -> list[dict[str, Any]]:
@@ -37,11 +39,23 @@ def walk(client: Client, url: str) -> list[dict[str, Any]]:
     return pages
 
 
+@pytest.fixture(scope="module")
+def spring(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """40 hands at two tables, simulated once for the module (tests/built_once.py); what each
+    test does after is undone after it."""
+    with django_db_blocker.unblock(), shared_transaction():
+        event = simulate_event(
+            players=7, hands=40, seed=5, actor=make_director("hands-director"), slug="spring", reentry=False
+        )
+        assert Hand.objects.filter(event=event).values("table").distinct().count() >= 2
+        yield
+
+
 @pytest.fixture
-def event(director: User) -> Event:
-    event = simulate_event(players=7, hands=40, seed=5, actor=director, slug="spring", reentry=False)
-    assert Hand.objects.filter(event=event).values("table").distinct().count() >= 2
-    return event
+def event(spring: None, db: None) -> Event:
+    for cache in caches.all():  # a page cached by an earlier test describes data since rolled back
+        cache.clear()
+    return Event.objects.get(slug="spring")
 
 
 def test_the_pages_joined_are_the_whole_list(client: Client, event: Event) -> None:
