@@ -185,20 +185,29 @@ def _attributes_defined(rank: int) -> set[str]:
     methods, `self.x = …`): `BreakStatus.tables` is such a name, not a reverse relation."""
     names: set[str] = set()
     for _package, path in _modules(rank):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ClassDef):
-                for item in node.body:
-                    if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-                        names.add(item.target.id)
-                    elif isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        names.add(item.name)
-                    elif isinstance(item, ast.Assign):
-                        names |= {target.id for target in item.targets if isinstance(target, ast.Name)}
-            elif isinstance(node, ast.Assign):
-                for target in node.targets:
-                    if isinstance(target, ast.Attribute) and getattr(target.value, "id", None) == "self":
-                        names.add(target.attr)
+        names |= _attributes_defined_in(path)
     return names
+
+
+@cache
+def _attributes_defined_in(path: Path) -> frozenset[str]:
+    """The attribute names one module's classes define: each module is parsed once, not once for
+    every rank it lies at or below."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    names.add(item.target.id)
+                elif isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    names.add(item.name)
+                elif isinstance(item, ast.Assign):
+                    names |= {target.id for target in item.targets if isinstance(target, ast.Name)}
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Attribute) and getattr(target.value, "id", None) == "self":
+                    names.add(target.attr)
+    return frozenset(names)
 
 
 def walk_reaches_up(start: type[models.Model], lookup: str, rank: int) -> bool | None:
