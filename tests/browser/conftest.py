@@ -12,7 +12,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
+from django.test import Client
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 # Playwright's sync API runs an event loop in the test thread; Django would otherwise treat the
@@ -82,13 +84,17 @@ def screenshot() -> Callable[[Page, str], Path]:
 
 @pytest.fixture
 def login() -> Callable[[Page, object, User, str], None]:
-    """`login(page, live_server, user, password)` logs in through the real form, as a person would."""
+    """`login(page, live_server, user, password)` signs `user` in for the page's browser: the
+    password is checked, and the session a sign-in makes is set as the browser's cookie. The
+    sign-in form itself is driven as a person would in test_sign_in_and_undo.py and
+    test_self_registration.py (and by the test client in tests/accounts); doing it again for each
+    of some fifty browser tests cost two page loads apiece."""
 
-    def submit(page: Page, live_server: object, user: User, password: str) -> None:
-        page.goto(f"{live_server}/floor/accounts/login/")
-        page.fill("input[name=username]", user.get_username())
-        page.fill("input[name=password]", password)
-        page.click("main form button[type=submit]")
-        page.wait_for_url(lambda url: "/floor/accounts/login/" not in url)
+    def sign_in(page: Page, live_server: object, user: User, password: str) -> None:
+        assert user.check_password(password), f"{user.get_username()}: wrong password"
+        client = Client()
+        client.force_login(user)
+        name = settings.SESSION_COOKIE_NAME
+        page.context.add_cookies([{"name": name, "value": client.cookies[name].value, "url": str(live_server)}])
 
-    return submit
+    return sign_in
