@@ -86,9 +86,9 @@ def screenshot() -> Callable[[Page, str], Path]:
 def login() -> Callable[[Page, object, User, str], None]:
     """`login(page, live_server, user, password)` signs `user` in for the page's browser: the
     password is checked, and the session a sign-in makes is set as the browser's cookie. The
-    sign-in form itself is driven as a person would in test_sign_in_and_undo.py and
-    test_self_registration.py (and by the test client in tests/accounts); doing it again for each
-    of some fifty browser tests cost two page loads apiece."""
+    sign-in form itself is driven as a person would in test_login.py (and by the test client in
+    tests/accounts); doing it again for each of some fifty browser tests cost two page loads
+    apiece."""
 
     def sign_in(page: Page, live_server: object, user: User, password: str) -> None:
         assert user.check_password(password), f"{user.get_username()}: wrong password"
