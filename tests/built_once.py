@@ -5,6 +5,7 @@ savepoint, so what a test writes is still undone after it, and the data it share
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from django.core.cache import caches
 from django.db import transaction
 
 
@@ -20,3 +21,10 @@ def shared_transaction() -> Iterator[None]:
     finally:
         transaction.set_rollback(True)
         atomic.__exit__(None, None, None)
+
+
+def clear_caches() -> None:
+    """Empty every cache before a test on shared data: a page an earlier test cached describes
+    what that test wrote, since rolled back, and could carry the same version key."""
+    for cache in caches.all():
+        cache.clear()

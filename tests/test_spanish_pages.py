@@ -27,9 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from built_once import shared_transaction
+from built_once import clear_caches, shared_transaction
 from django.contrib.auth.models import User
-from django.core.cache import caches
 from django.core.management import call_command
 from django.test import Client
 from pypdf import PdfReader
@@ -255,8 +254,7 @@ def demo_loaded(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]
 def demo(demo_loaded: None, db: None, settings: object, tmp_path: Path) -> Event:
     """The demo event (a running one and a finished warm-up, in a tour), slips in Spanish."""
     settings.DATA_DIR = tmp_path  # type: ignore[attr-defined]
-    for cache in caches.all():  # a page cached by an earlier test describes data since rolled back
-        cache.clear()
+    clear_caches()
     return Event.objects.get(slug="demo-open")
 
 

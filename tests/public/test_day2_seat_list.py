@@ -8,8 +8,7 @@ from contextlib import redirect_stdout
 from typing import Any
 
 import pytest
-from built_once import shared_transaction
-from django.core.cache import caches
+from built_once import clear_caches, shared_transaction
 from django.core.management import call_command
 from django.test import Client
 
@@ -30,8 +29,7 @@ def flights_played(django_db_setup: None, django_db_blocker: Any) -> Iterator[No
 
 @pytest.fixture
 def main(flights_played: None, db: None) -> Event:
-    for cache in caches.all():  # a page cached by an earlier test describes data since rolled back
-        cache.clear()
+    clear_caches()
     return Event.objects.get(slug="fest")
 
 

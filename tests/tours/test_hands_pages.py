@@ -9,9 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from built_once import shared_transaction
+from built_once import clear_caches, shared_transaction
 from django.contrib.auth.models import User
-from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -53,8 +52,7 @@ def spring(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
 
 @pytest.fixture
 def event(spring: None, db: None) -> Event:
-    for cache in caches.all():  # a page cached by an earlier test describes data since rolled back
-        cache.clear()
+    clear_caches()
     return Event.objects.get(slug="spring")
 
 
