@@ -2,7 +2,8 @@
 finishes the event: each asks first, says what will happen, and works without JavaScript.
 
 With JavaScript (htmx) the confirmation replaces the clicked button's form; without it the
-first POST answers with a confirmation page. Phone widths (360, 390) and a desktop width.
+first POST answers with a confirmation page. The director taps through at the narrowest phone
+width; each confirmation is then seen to fit at every width (360, 390 and a desktop).
 """
 
 from __future__ import annotations
@@ -36,9 +37,9 @@ def javascript(request: pytest.FixtureRequest) -> bool:
     return bool(request.param)
 
 
-@pytest.fixture(params=list(SIZES))
-def sized_page(browser: Browser, request: pytest.FixtureRequest, javascript: bool) -> Iterator[Page]:
-    width, height = SIZES[request.param]
+@pytest.fixture
+def sized_page(browser: Browser, javascript: bool) -> Iterator[Page]:
+    width, height = SIZES["phone360"]
     context = browser.new_context(viewport={"width": width, "height": height}, java_script_enabled=javascript)
     page = context.new_page()
     yield page
@@ -49,13 +50,22 @@ def fits(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
-def confirm_panel(page: Page, javascript: bool, url_part: str) -> None:
-    """The confirmation is inline with htmx (same page), a page of its own without."""
+def confirm_panel(
+    page: Page, javascript: bool, url_part: str, screenshot: Callable[[str], object] | None = None
+) -> None:
+    """The confirmation is inline with htmx (same page), a page of its own without; it fits at
+    every width (``screenshot(size)`` is taken at each), and the page is left at the phone's."""
     panel = page.locator("[data-confirm-panel]")
     expect(panel).to_be_visible()
     if javascript:
         assert url_part in page.url  # still the page the director was on
-    assert fits(page)
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        assert fits(page), f"the confirmation is wider than the page at {size}"
+        if screenshot:
+            screenshot(size)
+    width, height = SIZES["phone360"]
+    page.set_viewport_size({"width": width, "height": height})
 
 
 def test_break_and_open_a_table_ask_first(
@@ -75,10 +85,14 @@ def test_break_and_open_a_table_ask_first(
 
     page.locator(f"tr[data-table='{three.number}'] [data-break]").click()
 
-    confirm_panel(page, javascript, f"/floor/seating/{event.slug}/")
+    confirm_panel(
+        page,
+        javascript,
+        f"/floor/seating/{event.slug}/",
+        lambda size: screenshot(page, f"confirm_break_{size}_{'htmx' if javascript else 'nojs'}"),
+    )
     expect(page.locator("[data-confirm-text]")).to_contain_text(f"Break table {three.number}: its 3 players move to")
     assert Table.objects.get(pk=three.pk).status == Table.Status.OPEN
-    screenshot(page, f"confirm_break_{page.viewport_size['width']}_{'htmx' if javascript else 'nojs'}")
     page.locator("[data-confirm-yes]").click()
     expect(page.locator(".messages")).to_contain_text("broken")
     assert Table.objects.get(pk=three.pk).status == Table.Status.BROKEN
