@@ -305,10 +305,12 @@ def player_page(event: Event, player_id: int, *, upto: int | None = None) -> Pla
     rules = event.ruleset
     entry_ids = {entry.pk for entry in entries}
     played = [player_hand(view, entry_ids, rules) for view in views]
+    # Every hand's stacks as plain rows: at 500 hands, building a model object per board was
+    # an eighth of the page's CPU.
     every_board = (
         Board.objects.filter(entry__player=player, hand__status=Hand.Status.RECORDED)
         .order_by("hand__recorded_at", "hand_id")
-        .only("entry_id", "stack_before", "stack_after")
+        .values_list("entry_id", "stack_before", "stack_after")
     )
     chart = stack_chart(entries, list(every_board))
     played.reverse()
@@ -316,9 +318,10 @@ def player_page(event: Event, player_id: int, *, upto: int | None = None) -> Pla
 
 
 def stack_chart(
-    entries: Sequence[Entry], boards: Sequence[Board], *, width: int = 600, height: int = 220
+    entries: Sequence[Entry], boards: Sequence[tuple[int, int, int]], *, width: int = 600, height: int = 220
 ) -> dict[str, Any]:
-    """Points for an SVG line of the player's chips after each hand (each entry starts fresh).
+    """Points for an SVG line of the player's chips after each hand (each entry starts fresh),
+    from the boards as (entry id, stack before, stack after) in the order played.
 
     Returns ``points`` (the polyline's "x,y x,y" text), ``segments`` (one per entry), the
     axis labels ``top`` (most chips) and ``hands``, and the view box size.
@@ -326,8 +329,8 @@ def stack_chart(
     pad_left, pad_right, pad_top, pad_bottom = 84, 10, 14, 30
     series: list[list[int]] = []
     by_entry: dict[int, list[int]] = {entry.pk: [entry.starting_stack] for entry in entries}
-    for board in boards:
-        by_entry.setdefault(board.entry_id, [board.stack_before]).append(board.stack_after)
+    for entry_id, before, after in boards:
+        by_entry.setdefault(entry_id, [before]).append(after)
     for entry in entries:
         series.append(by_entry[entry.pk])
     steps = sum(len(s) for s in series)
