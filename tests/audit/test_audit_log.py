@@ -1,5 +1,4 @@
-"""The one audit log: actions registered by the apps that write them, checked on write, and the
-data migration that folded the three old logs into it (and back)."""
+"""The one audit log: actions registered by the apps that write them, and checked on write."""
 
 from __future__ import annotations
 
@@ -9,8 +8,6 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 from django.core import checks
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import translation
 
 from vpt.audit.actions import UnknownAction, label_of, register, registered, sentence_of
@@ -100,70 +97,3 @@ def test_sentences_write_out_shared_facts_and_fall_back_to_the_name() -> None:
     )
     assert sentence_of("tours.tour_created", {}) == "Tour created"  # no sentence: the label
     assert sentence_of("gone.action", {}) == "gone.action" and label_of("gone.action") == "gone.action"
-
-
-OLD = [("events", "0014_add_planned_move_actions"), ("tours", "0001_initial"), ("people", "0001_initial")]
-OLD += [("audit", "0001_initial")]
-
-
-@pytest.mark.django_db(transaction=True)
-def test_the_data_migration_folds_the_three_logs_and_back(director: User) -> None:
-    executor = MigrationExecutor(connection)
-    latest = executor.loader.graph.leaf_nodes()
-    executor.migrate(OLD)
-    old = executor.loader.project_state(OLD).apps
-    try:
-        Person = old.get_model("people", "Person")
-        ana, bea = (
-            Person.objects.create(name="Ana", folded_name="ana"),
-            Person.objects.create(name="Bea", folded_name="bea"),
-        )
-        event = old.get_model("events", "Event").objects.create(name="Spring", slug="spring")
-        tour = old.get_model("tours", "Tour").objects.create(slug="t", name="Tour")
-        old.get_model("events", "AuditEntry").objects.create(
-            event_id=event.pk,
-            actor_id=director.pk,
-            action="record_hand",
-            object_type="rounds.hand",
-            object_id="7",
-            table_number=2,
-            summary_args={"table": 2, "number": 5},
-            after={"x": 1},
-        )
-        old.get_model("tours", "TourChange").objects.create(tour_id=tour.pk, action="update", before={"a": 1})
-        PersonChange = old.get_model("people", "PersonChange")
-        PersonChange.objects.create(action="merge", person_id=bea.pk, other_id=ana.pk, carried=[ana.pk], undone=True)
-        PersonChange.objects.create(action="undo_merge", person_id=bea.pk, other_id=ana.pk)
-
-        executor = MigrationExecutor(connection)
-        executor.migrate(latest)
-        rows = list(AuditEntry.objects.order_by("id").values_list("action", "event_id", "object_type", "object_id"))
-        assert rows == [
-            ("rounds.hand_recorded", event.pk, "rounds.hand", "7"),
-            ("tours.tour_changed", None, "tours.tour", str(tour.pk)),
-            ("people.merged", None, "people.person", str(bea.pk)),
-            ("people.merge_undone", None, "people.person", str(bea.pk)),
-        ]
-        hand = AuditEntry.objects.get(action="rounds.hand_recorded")
-        assert hand.summary == "Table 2, hand 5 recorded" and hand.table_number == 2 and hand.actor == director
-        merged = AuditEntry.objects.get(action="people.merged")
-        assert merged.summary_args == {"name": "Bea", "other": "Ana"}
-        assert merged.after == {"other": ana.pk, "carried": [ana.pk]}
-
-        executor = MigrationExecutor(connection)
-        executor.migrate(OLD)
-        old = executor.loader.project_state(OLD).apps
-        assert old.get_model("audit", "AuditEntry").objects.count() == 0
-        assert list(old.get_model("events", "AuditEntry").objects.values_list("action", "table_number")) == [
-            ("record_hand", 2)
-        ]
-        assert list(old.get_model("tours", "TourChange").objects.values_list("action", "before")) == [
-            ("update", {"a": 1})
-        ]
-        assert list(
-            old.get_model("people", "PersonChange")
-            .objects.order_by("id")
-            .values_list("action", "person_id", "other_id", "carried", "undone")
-        ) == [("merge", bea.pk, ana.pk, [ana.pk], True), ("undo_merge", bea.pk, ana.pk, [], False)]
-    finally:
-        MigrationExecutor(connection).migrate(latest)

@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
-from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -210,26 +207,6 @@ def test_hiding_is_audited_once(director: User) -> None:
     ana.refresh_from_db()
     assert ana.hidden and ana.public_name == "Hidden player"
     assert list(AuditEntry.objects.values_list("action", flat=True)) == ["people.hidden"]
-
-
-def test_players_registered_before_people_get_people(director: User) -> None:
-    spring, summer = new_event(director, "spring"), new_event(director, "summer")
-    Player.objects.bulk_create(
-        [
-            Player(event=spring, name="Ana", email="ana@example.org"),
-            Player(event=summer, name="ANA R", email="ana@example.org"),
-            Player(event=spring, name="Ben Díaz"),
-            Player(event=summer, name="ben diaz"),
-        ]
-    )
-    migration = importlib.import_module("vpt.events.migrations.0003_link_players_to_people")
-    migration.link_players(apps, None)
-
-    assert person_of(spring, "Ana") == person_of(summer, "ANA R")
-    assert person_of(spring, "Ben Díaz") == person_of(summer, "ben diaz")
-    assert Person.objects.count() == 2
-    migration.unlink_players(apps, None)
-    assert not Player.objects.filter(person__isnull=False).exists()
 
 
 def test_a_name_never_matches_a_person_known_by_another_email(director: User) -> None:

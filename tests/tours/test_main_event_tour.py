@@ -5,14 +5,12 @@ leaderboard reads it all from money's results."""
 
 from __future__ import annotations
 
-import importlib
 import json
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.apps import apps
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -144,19 +142,6 @@ def test_a_flight_is_refused_and_never_counts_on_its_own(director: Any) -> None:
     assert refused.value.code == "flight"
     assert not TourEvent.objects.filter(event=flight).exists()
     assert [event.slug for event in tour_events(tour)] == ["fest"]
-
-
-def test_flights_added_before_are_folded_into_their_main_event(director: Any) -> None:
-    tour, _main = worked_main_event(director)
-    TourEvent.objects.filter(tour=tour).delete()
-    one, two = Event.objects.get(slug="fest-1a"), Event.objects.get(slug="fest-1b")
-    TourEvent.objects.create(tour=tour, event=one, multiplier=Decimal("1.5"))
-    TourEvent.objects.create(tour=tour, event=two)
-
-    importlib.import_module("vpt.tours.migrations.0004_fold_flights_into_main_events").fold(apps, None)
-
-    assert list(TourEvent.objects.values_list("event__slug", "multiplier")) == [("fest", Decimal("1.5"))]
-    assert points(tour)[0] == (1, "Eva", "106.50", 1)  # (10 × 7 + 1) × 1.5
 
 
 def test_a_hand_in_a_flight_moves_the_tour_key_and_the_queries_stay_few(director: Any) -> None:

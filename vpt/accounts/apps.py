@@ -8,4 +8,6 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self) -> None:
+        from vpt import migration_history  # noqa: F401  (registers the check of the database's history)
+
         from . import throttle  # noqa: F401  (connects the per-address login limit's receivers)
