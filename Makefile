@@ -24,9 +24,11 @@ $(RUNTIME_STAMP): pyproject.toml
 	$(PYTHON) -m pip install --quiet -e .
 	touch $@
 
-$(TEST_STAMP): $(RUNTIME_STAMP)
+# One pip run installs both sets (a second would resolve everything again): it stamps both.
+$(TEST_STAMP): pyproject.toml
+	test -x $(PYTHON) || python3 -m venv $(VENV)
 	$(PYTHON) -m pip install --quiet -e '.[test]'
-	touch $@
+	touch $(RUNTIME_STAMP) $@
 
 messages: $(RUNTIME_STAMP)
 	$(MANAGE) compilemessages --ignore=$(VENV) --ignore=.venv
@@ -42,7 +44,7 @@ dev: messages
 	$(MANAGE) load_demo
 	$(MANAGE) runserver 127.0.0.1:$(PORT)
 
-test: messages $(TEST_STAMP)
+test: $(TEST_STAMP) messages
 	@if [ ! -x $(CHROMIUM) ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
 			apt-get update && apt-get install -y chromium chromium-driver; \
