@@ -320,6 +320,21 @@
     event.preventDefault(); // the arrows move in the deck, not the page
   });
 
+  function focusAfterNextPreview(submit) {
+    var form = submit.form;
+    var sent = false;
+    function fromForm(event) { return event.detail.requestConfig && event.detail.requestConfig.elt === form; }
+    function onRequest(event) { if (fromForm(event)) { sent = true; } }
+    function onSettle(event) {
+      if (!sent || !fromForm(event) || form.classList.contains("htmx-request")) { return; }
+      document.removeEventListener("htmx:beforeRequest", onRequest);
+      document.removeEventListener("htmx:afterSettle", onSettle);
+      submit.focus();
+    }
+    document.addEventListener("htmx:beforeRequest", onRequest);
+    document.addEventListener("htmx:afterSettle", onSettle);
+  }
+
   /* A card placed by keyboard leaves the focus on a spent (disabled) button, which a browser
      drops to the page's start: keep it in the deck, on the next card still free. */
   function keepFocusInDeck(button) {
@@ -329,10 +344,11 @@
       // Once this key event is over (its keyup goes to the card, not to Record).
       // Not before the live preview of that last card has come back: htmx adds the focused
       // submit button to its request, and a preview that named Record would record the hand.
+      // So not on the settling of any earlier request either (a slow server's preview of the
+      // card before, the floor call's poll): only a preview of this form sent from now on,
+      // once none of the form's is still on its way.
       var submit = scopeOf(button).querySelector("button[type=submit]");
-      if (submit) {
-        document.addEventListener("htmx:afterSettle", function () { submit.focus(); }, { once: true });
-      }
+      if (submit) { focusAfterNextPreview(submit); }
       return;
     }
     if (!button.disabled) { return; }

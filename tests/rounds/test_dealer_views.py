@@ -164,11 +164,20 @@ def test_the_page_says_when_the_round_is_complete_and_the_next_hand_opens_anothe
     assert Hand.objects.get(number=4).round.number == 2
 
 
-def test_htmx_submit_redirects_the_client(client: Client, table: Table, dealer_user: User) -> None:
+def test_a_preview_that_carries_the_record_button_records_nothing(
+    client: Client, table: Table, dealer_user: User
+) -> None:
+    """htmx adds a focused submit button to its request: a live preview sent while Record has the
+    focus says action=record. Only Record itself records (the Table API with JavaScript, a plain
+    POST without): a slow preview of the last card must not record the hand behind the dealer."""
     client.force_login(dealer_user)
-    response = client.post(url(table), hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL]), headers=HTMX)
+    posted = hand_post(table, [JACKS, ACES_FULL, QUEENS_FULL])
+    assert posted["action"] == "record"
+    response = client.post(url(table), posted, headers=HTMX)
     assert response.status_code == 200
-    assert response["HX-Redirect"] == reverse("dealer:hand-result", args=[table.pk, 1])
+    assert "HX-Redirect" not in response
+    assert 'id="entry-preview"' in response.content.decode()
+    assert not Hand.objects.filter(table=table).exists()
 
 
 def test_second_submit_is_refused_clearly(client: Client, table: Table, dealer_user: User) -> None:

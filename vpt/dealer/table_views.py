@@ -1,11 +1,14 @@
 """The dealer's table page and the hand's result.
 
 dealer page   ``/tables/<id>/``: the next hand to enter, boards tapped or typed, a live htmx
-              preview (POST without ``action=record``; the ``entry-preview`` fragment when htmx
-              asks) and the submit (``action=record``), which calls ``record_hand`` once and
-              redirects to the result. The hidden ``key`` names the submission: the same key
-              posted again (a retry after the network failed) gets the first result. Only the
-              table's dealer, its device (signed in by its card) or a director may open it.
+              preview (any POST htmx sends: the ``entry-preview`` fragment) and the submit
+              without htmx (``action=record``), which calls ``record_hand`` once and redirects
+              to the result. With JavaScript, Record posts the hand to the Table API
+              (dealer.js); htmx only ever previews, and a preview that carries the Record
+              button (htmx adds a focused submit button to its request) records nothing. The
+              hidden ``key`` names the submission: the same key posted again (a retry after the
+              network failed) gets the first result. Only the table's dealer, its device
+              (signed in by its card) or a director may open it.
               ``?reopened=<n>``: the boards of hand n, just reopened, back in the form.
 result page   ``/tables/<id>/hands/<number>/``: who pays whom, caps, eliminations, new stacks,
               the next button, the slip to print, and the dealer's undo while it is allowed.
@@ -26,7 +29,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from vpt.accounts.permissions import Actor, is_director
 from vpt.errors import Conflict, NotAllowed, ServiceError
@@ -95,12 +97,12 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
     data = request.POST if request.method == "POST" else None
     key = posted_key(data)
     state = table_state(table)
-    if data is not None and key and data.get("action") == "record":
+    recording = data is not None and data.get("action") == "record" and not request.htmx
+    if recording and key:
         replayed = _replayed(table, data, key=key, actor=actor, next_number=state.next_hand_number)
         if replayed is not None:
             # A retry of a submission already recorded (the answer was lost): its result.
-            url = reverse("dealer:hand-result", args=[table.pk, replayed.number])
-            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+            return redirect("dealer:hand-result", table.pk, replayed.number)
     reopened = _reopened_boards(table, request.GET.get("reopened")) if data is None else {}
     forms = [
         SeatBoardForm(data, prefix=seat_prefix(seat.number), initial=reopened.get(seat.number)) for seat in state.seats
@@ -127,7 +129,7 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
         context["stale"] = posted is not None and posted != state.next_hand_number
         seats = [seat.number for seat in state.seats]
         entry = build_entry(table.event, lines, form_boards(data, seats), chips_per_point=state.preview_chips_per_point)
-        if data.get("action") == "record":
+        if recording:
             photo, photo_error = _checked_photo(request)
             if photo_error:
                 # A bad photo refuses the whole submission: nothing is recorded.
@@ -152,8 +154,7 @@ def table_page(request: HtmxHttpRequest, *, table: Table) -> HttpResponse:
                 except ServiceError as error:
                     context["error"] = str(error)
                 else:
-                    url = reverse("dealer:hand-result", args=[table.pk, hand.number])
-                    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+                    return redirect("dealer:hand-result", table.pk, hand.number)
             elif context["stale"]:
                 context["conflict"] = _already_recorded(table, posted)
             else:
