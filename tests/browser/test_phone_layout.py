@@ -134,6 +134,9 @@ def test_a_hand_is_tapped_in_on_a_phone_without_scrolling_to_the_deck(
             page.locator(f"[data-card-picker] button[data-card='{card}']").click()
     expect(third.locator("input[name$='-top']")).to_have_value("2c 3d 5h")
     expect(third.locator("input[name$='-bottom']")).to_have_value("2h 2d Qs Qh Qc")
+    # The preview of the fixed board (300 ms after the last tap): until it comes, the page shows
+    # the fouled one, and Record would first ask about a foul that is no longer there.
+    expect(page.locator("#hand-preview[data-foul-confirm]")).to_have_count(0)
     expect(page.locator("[data-ready]")).to_be_visible()
     page.locator("[data-record]").click()
     page.wait_for_url(f"**/tables/{table.pk}/hands/1/")
