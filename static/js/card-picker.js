@@ -341,12 +341,12 @@
     var picker = button.closest("[data-card-picker]");
     if (picker.classList.contains("is-complete")) {
       // Every row full (the deck may fold away): on to the form's first button, Record.
-      // Once this key event is over (its keyup goes to the card, not to Record).
-      // Not before the live preview of that last card has come back: htmx adds the focused
-      // submit button to its request, and a preview that named Record would record the hand.
-      // So not on the settling of any earlier request either (a slow server's preview of the
-      // card before, the floor call's poll): only a preview of this form sent from now on,
-      // once none of the form's is still on its way.
+      // Once this key event is over (its keyup goes to the card, not to Record), and once the
+      // live preview of that last card has come back, so that the Enter which records answers
+      // what the page shows (its foul question). Not on the settling of an earlier request (a
+      // slow server's preview of the card before, the floor call's poll): only a preview of
+      // this form sent from now on, once none of the form's is still on its way. (A preview
+      // sent with Record focused carries it; the page records nothing from a preview.)
       var submit = scopeOf(button).querySelector("button[type=submit]");
       if (submit) { focusAfterNextPreview(submit); }
       return;
